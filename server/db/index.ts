@@ -1,0 +1,36 @@
+import path from 'node:path';
+import type { Config } from '../config';
+import { lockDataDir } from './dataDirLock';
+import { openPglite } from './pglite';
+import { openPostgres } from './postgres';
+import type { Db } from './types';
+
+export type { Db, Queryable, QueryResult } from './types';
+
+/**
+ * Opens the configured database: PostgreSQL when DATABASE_URL is set, otherwise PGlite in
+ * DATA_DIR, locked for this process (`owner` names it in the refusal another process sees).
+ */
+export async function openDb(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  owner: string,
+): Promise<Db> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  const unlock = lockDataDir(config.dataDir, owner);
+  try {
+    const db = await openPglite(path.join(config.dataDir, 'pglite'));
+    return {
+      ...db,
+      close: async () => {
+        try {
+          await db.close();
+        } finally {
+          unlock();
+        }
+      },
+    };
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+}

@@ -1,0 +1,22 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { Db, Queryable, QueryResult } from './types';
+
+/** PostgreSQL in WASM: the embedded default. `dataDir` undefined keeps it in memory (tests). */
+export async function openPglite(dataDir?: string): Promise<Db> {
+  const pg = await PGlite.create(dataDir);
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
+      const r = await q.query<T>(sql, params);
+      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+    },
+    async exec(sql: string) {
+      await q.exec(sql);
+    },
+  });
+  return {
+    kind: 'pglite',
+    ...wrap(pg),
+    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    close: () => pg.close(),
+  };
+}

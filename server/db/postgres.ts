@@ -1,0 +1,38 @@
+import pg from 'pg';
+import type { Db, Queryable, QueryResult } from './types';
+
+// int8 (counts, sums of kobo) as numbers, like PGlite returns them; values stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export async function openPostgres(connectionString: string): Promise<Db> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  await pool.query('SELECT 1');
+  const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
+      const r = await q.query(sql, params);
+      return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
+    },
+    async exec(sql: string) {
+      await q.query(sql); // no parameters: the simple protocol runs several statements
+    },
+  });
+  return {
+    kind: 'postgres',
+    ...wrap(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(wrap(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,54 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from '../../errors';
+import type { AccountRow } from '../../repositories/accounts';
+import { areaOf, isSuperAdmin, type Area } from '../../services/accountView';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in account; set by `authenticate`. */
+    account: AccountRow;
+    sessionId: string;
+  }
+  interface FastifyInstance {
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+/**
+ * `authenticate` checks the bearer token, its session and the account (active) on every
+ * protected call; the pre-handlers below check what the account may do.
+ */
+export default fp(
+  async (app) => {
+    app.decorateRequest('account', null as unknown as AccountRow);
+    app.decorateRequest('sessionId', '');
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const header = request.headers.authorization;
+      const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+      if (!token) throw unauthorized('Authentication required');
+      const claims = await app.accessTokens.verify(token);
+      if (!claims) throw unauthorized('Your session has expired. Please log in again.');
+      const account = await app.repos.accounts.findBySession(claims.sub, claims.sid);
+      if (!account) throw unauthorized('Your session has ended. Please log in again.');
+      if (account.status !== 1) throw forbidden('This account is disabled');
+      request.account = account;
+      request.sessionId = claims.sid;
+    });
+  },
+  { name: 'authenticate', dependencies: ['services'] },
+);
+
+/** Pre-handler: only users of the given area(s). */
+export const requireArea =
+  (...areas: Area[]) =>
+  async (request: FastifyRequest) => {
+    if (!areas.includes(areaOf(request.account))) throw forbidden();
+  };
+
+/** Pre-handler: only super-admins (admin role or SUPER_ADMIN_EMAILS). */
+export async function requireSuperAdmin(request: FastifyRequest) {
+  if (!isSuperAdmin(request.account, request.server.config.superAdminEmails)) {
+    throw forbidden('Only a super-admin may do this');
+  }
+}

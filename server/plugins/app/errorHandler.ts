@@ -1,0 +1,41 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { HttpError, type FieldError } from '../../errors';
+
+/**
+ * Every error leaves as `{message}` or `{message, errors}` (DESIGN §4); a 5xx never shows its
+ * details to the client, only to the log.
+ */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError & { fieldErrors?: FieldError[] }, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply
+        .code(error.statusCode)
+        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    }
+    if (error.fieldErrors) {
+      return reply.code(400).send({ message: error.message, errors: error.fieldErrors });
+    }
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(status).send({ message: 'Something went wrong on our side. Please try again.' });
+    }
+    return reply.code(status).send({ message: clientMessage(error) });
+  });
+}
+
+/** Fastify's own 4xx messages, in words a person understands. */
+function clientMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return 'The request body is not valid JSON';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is empty';
+    default:
+      return error.message;
+  }
+}

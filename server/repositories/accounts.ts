@@ -1,0 +1,128 @@
+import type { Queryable } from '../db';
+
+export type Role = 'admin' | 'sub-admin' | 'company' | 'agent';
+export const roles: Role[] = ['admin', 'sub-admin', 'company', 'agent'];
+
+export interface AccountRow {
+  id: string;
+  unique_code: string;
+  role: Role;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  password_hash: string;
+  company_id: string | null;
+  company_name: string | null;
+  permissions: string[];
+  status: number;
+  email_confirmed_at: Date | null;
+  created_at: Date;
+}
+
+export interface NewAccount {
+  role: Role;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  password_hash: string;
+  company_id?: string | null;
+  permissions?: string[];
+  confirmed?: boolean;
+}
+
+const codePrefix: Record<Role, string> = {
+  admin: 'ADM',
+  'sub-admin': 'SUB',
+  company: 'CMP',
+  agent: 'AGT',
+};
+
+const selectAccount = `SELECT a.*, c.name AS company_name
+  FROM accounts a LEFT JOIN companies c ON c.id = a.company_id`;
+
+export function createAccountsRepository(db: Queryable) {
+  return {
+    async findById(id: string, q: Queryable = db) {
+      const r = await q.query<AccountRow>(`${selectAccount} WHERE a.id = $1`, [id]);
+      return r.rows[0];
+    },
+
+    async findByEmail(email: string, q: Queryable = db) {
+      const r = await q.query<AccountRow>(`${selectAccount} WHERE lower(a.email) = lower($1)`, [
+        email,
+      ]);
+      return r.rows[0];
+    },
+
+    /** The account, if `sessionId` is one of its sessions and not revoked: one query per request. */
+    async findBySession(id: string, sessionId: string) {
+      const r = await db.query<AccountRow>(
+        `${selectAccount}
+          JOIN sessions s ON s.account_id = a.id AND s.id = $2 AND s.revoked_at IS NULL
+         WHERE a.id = $1`,
+        [id, sessionId],
+      );
+      return r.rows[0];
+    },
+
+    async createCompany(name: string | null, q: Queryable = db) {
+      const r = await q.query<{ id: string }>('INSERT INTO companies (name) VALUES ($1) RETURNING id', [
+        name,
+      ]);
+      return r.rows[0]!.id;
+    },
+
+    /** Inserts an account; a taken email (any case) surfaces as `EmailTakenError`. */
+    async create(a: NewAccount, q: Queryable = db): Promise<AccountRow> {
+      try {
+        const r = await q.query<{ id: string }>(
+          `INSERT INTO accounts (unique_code, role, first_name, last_name, email, phone,
+             password_hash, company_id, permissions, email_confirmed_at)
+           VALUES ($1 || '-' || lpad(nextval('account_code_seq')::text, 6, '0'),
+             $2, $3, $4, $5, $6, $7, $8, $9, CASE WHEN $10::boolean THEN now() END)
+           RETURNING id`,
+          [
+            codePrefix[a.role],
+            a.role,
+            a.first_name,
+            a.last_name,
+            a.email,
+            a.phone,
+            a.password_hash,
+            a.company_id ?? null,
+            a.permissions ?? [],
+            a.confirmed ?? false,
+          ],
+        );
+        return (await this.findById(r.rows[0]!.id, q))!;
+      } catch (err) {
+        if ((err as { code?: string }).code === '23505') throw new EmailTakenError();
+        throw err;
+      }
+    },
+
+    async confirmEmail(id: string, q: Queryable = db) {
+      await q.query(
+        'UPDATE accounts SET email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() WHERE id = $1',
+        [id],
+      );
+    },
+
+    async setPasswordHash(id: string, passwordHash: string, q: Queryable = db) {
+      await q.query('UPDATE accounts SET password_hash = $2, updated_at = now() WHERE id = $1', [
+        id,
+        passwordHash,
+      ]);
+    },
+  };
+}
+
+export type AccountsRepository = ReturnType<typeof createAccountsRepository>;
+
+export class EmailTakenError extends Error {
+  constructor() {
+    super('An account with this email already exists');
+  }
+}

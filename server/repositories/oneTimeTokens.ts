@@ -1,0 +1,30 @@
+import type { Queryable } from '../db';
+import { randomToken, sha256 } from '../services/secrets';
+
+export type TokenPurpose = 'confirm_email' | 'reset_password' | 'invitation';
+
+/** Tokens mailed in links: each works once, before it expires. */
+export function createOneTimeTokensRepository(db: Queryable) {
+  return {
+    async issue(accountId: string, purpose: TokenPurpose, ttlMinutes: number, q: Queryable = db) {
+      const token = randomToken();
+      await q.query(
+        `INSERT INTO one_time_tokens (token_hash, account_id, purpose, expires_at)
+         VALUES ($1, $2, $3, now() + make_interval(mins => $4))`,
+        [sha256(token), accountId, purpose, ttlMinutes],
+      );
+      return token;
+    },
+
+    /** Marks the token used and returns its account, or undefined if unknown, used or expired. */
+    async spend(token: string, purpose: TokenPurpose, q: Queryable = db) {
+      const r = await q.query<{ account_id: string }>(
+        `UPDATE one_time_tokens SET used_at = now()
+          WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
+          RETURNING account_id`,
+        [sha256(token), purpose],
+      );
+      return r.rows[0]?.account_id;
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import type { Queryable } from '../db';
+import { randomToken, sha256 } from '../services/secrets';
+
+const refreshTokenDays = 30;
+
+export type RotateResult =
+  | { ok: true; accountId: string; sessionId: string; refreshToken: string }
+  | { ok: false; reason: 'unknown' | 'expired' | 'reused' | 'revoked' };
+
+/** Sessions and their rotating refresh tokens (reuse of a spent token revokes the session). */
+export function createSessionsRepository(db: Queryable) {
+  async function issueRefreshToken(sessionId: string, q: Queryable) {
+    const token = randomToken();
+    await q.query(
+      `INSERT INTO refresh_tokens (token_hash, session_id, expires_at)
+       VALUES ($1, $2, now() + make_interval(days => $3))`,
+      [sha256(token), sessionId, refreshTokenDays],
+    );
+    return token;
+  }
+
+  return {
+    async start(accountId: string, q: Queryable = db) {
+      const r = await q.query<{ id: string }>(
+        'INSERT INTO sessions (account_id) VALUES ($1) RETURNING id',
+        [accountId],
+      );
+      const sessionId = r.rows[0]!.id;
+      return { sessionId, refreshToken: await issueRefreshToken(sessionId, q) };
+    },
+
+    /** Spends `token` and issues the next one; must run in a transaction. */
+    async rotate(token: string, q: Queryable): Promise<RotateResult> {
+      const r = await q.query<{
+        session_id: string;
+        account_id: string;
+        used_at: Date | null;
+        revoked_at: Date | null;
+        expired: boolean;
+      }>(
+        `SELECT t.session_id, s.account_id, t.used_at, s.revoked_at, t.expires_at < now() AS expired
+           FROM refresh_tokens t JOIN sessions s ON s.id = t.session_id
+          WHERE t.token_hash = $1
+          FOR UPDATE OF t, s`,
+        [sha256(token)],
+      );
+      const row = r.rows[0];
+      if (!row) return { ok: false, reason: 'unknown' };
+      if (row.revoked_at) return { ok: false, reason: 'revoked' };
+      if (row.used_at) {
+        // A spent token presented again: someone else may hold the chain. End the session.
+        await this.revoke(row.session_id, q);
+        return { ok: false, reason: 'reused' };
+      }
+      if (row.expired) return { ok: false, reason: 'expired' };
+      await q.query('UPDATE refresh_tokens SET used_at = now() WHERE token_hash = $1', [sha256(token)]);
+      return {
+        ok: true,
+        accountId: row.account_id,
+        sessionId: row.session_id,
+        refreshToken: await issueRefreshToken(row.session_id, q),
+      };
+    },
+
+    async sessionOf(token: string, q: Queryable = db) {
+      const r = await q.query<{ session_id: string }>(
+        'SELECT session_id FROM refresh_tokens WHERE token_hash = $1',
+        [sha256(token)],
+      );
+      return r.rows[0]?.session_id;
+    },
+
+    async revoke(sessionId: string, q: Queryable = db) {
+      await q.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [
+        sessionId,
+      ]);
+    },
+
+    async revokeAllOf(accountId: string, q: Queryable = db) {
+      await q.query(
+        'UPDATE sessions SET revoked_at = now() WHERE account_id = $1 AND revoked_at IS NULL',
+        [accountId],
+      );
+    },
+  };
+}
+
+export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

@@ -1,0 +1,267 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { conflict, forbidden, HttpError, unauthorized, badRequest } from '../../errors';
+import { EmailTakenError, type AccountRow } from '../../repositories/accounts';
+import { maxFailuresPerEmail, maxFailuresPerIp } from '../../repositories/loginFailures';
+import { accountView } from '../../services/accountView';
+import { normalizeNigerianPhone } from '../../services/phone';
+import { hashPassword, verifyPassword } from '../../services/secrets';
+import {
+  LoginBody,
+  LogoutBody,
+  RecoverBody,
+  RefreshBody,
+  SessionBody,
+  SetPasswordBody,
+  SignupBody,
+  TokenBody,
+} from '../../schemas/auth';
+import { errorResponses, MessageBody } from '../../schemas/common';
+
+const confirmEmailTtlMinutes = 7 * 24 * 60;
+const resetPasswordTtlMinutes = 60;
+const badCredentials = 'Invalid email or password';
+
+const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { accounts, sessions, oneTimeTokens, loginFailures } = app.repos;
+  const { publicUrl, superAdminEmails } = app.config;
+  const tags = ['auth'];
+
+  async function openSession(account: AccountRow, q = app.db) {
+    const { sessionId, refreshToken } = await sessions.start(account.id, q);
+    return {
+      accessToken: await app.accessTokens.sign({ sub: account.id, sid: sessionId }),
+      refreshToken,
+      account: accountView(account, superAdminEmails),
+    };
+  }
+
+  app.post(
+    '/signup',
+    {
+      schema: {
+        tags,
+        summary: 'Create an account; a company name makes it a company. Mails a confirmation link.',
+        body: SignupBody,
+        response: { 201: MessageBody, ...errorResponses(400, 409) },
+      },
+    },
+    async (request, reply) => {
+      const b = request.body;
+      const phone = normalizeNigerianPhone(b.phone);
+      const companyName = b.company_name?.trim() || null;
+      const passwordHash = await hashPassword(b.password);
+      try {
+        await app.db.transaction(async (tx) => {
+          const companyId = await accounts.createCompany(companyName, tx);
+          const account = await accounts.create(
+            {
+              role: 'company',
+              first_name: b.first_name.trim(),
+              last_name: b.last_name.trim(),
+              email: b.email.trim(),
+              phone,
+              password_hash: passwordHash,
+              company_id: companyId,
+            },
+            tx,
+          );
+          const token = await oneTimeTokens.issue(account.id, 'confirm_email', confirmEmailTtlMinutes, tx);
+          await app.mailer.enqueue(
+            {
+              to: account.email,
+              subject: 'Confirm your email',
+              text:
+                `Hello ${account.first_name},\n\nConfirm your email to start using your account:\n` +
+                `${publicUrl}/confirmemail?token=${token}\n\nThe link works for 7 days.`,
+            },
+            tx,
+          );
+        });
+      } catch (err) {
+        if (err instanceof EmailTakenError) throw conflict(err.message);
+        throw err;
+      }
+      await app.mailer.flush();
+      return reply.code(201).send({ message: 'Account created. Check your email to confirm it.' });
+    },
+  );
+
+  app.post(
+    '/confirm-email',
+    {
+      schema: {
+        tags,
+        summary: 'Confirm an email with the token from the mailed link',
+        body: TokenBody,
+        response: { 200: MessageBody, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      const confirmed = await app.db.transaction(async (tx) => {
+        const accountId = await oneTimeTokens.spend(request.body.token, 'confirm_email', tx);
+        if (accountId) await accounts.confirmEmail(accountId, tx);
+        return Boolean(accountId);
+      });
+      if (!confirmed) throw badRequest('This confirmation link is invalid or has expired');
+      return { message: 'Email confirmed. You can now log in.' };
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in; failures are throttled per email and per IP',
+        body: LoginBody,
+        response: { 200: SessionBody, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => {
+      const email = request.body.email.trim();
+      const counts = await loginFailures.counts(email, request.ip);
+      if (counts.by_email >= maxFailuresPerEmail || counts.by_ip >= maxFailuresPerIp) {
+        throw new HttpError(429, 'Too many failed login attempts. Please wait 15 minutes and try again.');
+      }
+      const account = await accounts.findByEmail(email);
+      if (!(await verifyPassword(account?.password_hash, request.body.password)) || !account) {
+        await loginFailures.record(email, request.ip);
+        throw unauthorized(badCredentials);
+      }
+      if (!account.email_confirmed_at) {
+        throw forbidden('Please confirm your email before logging in. Check your mailbox for the link.');
+      }
+      if (account.status !== 1) throw forbidden('This account is disabled');
+      if (account.role === 'agent') {
+        throw forbidden('Field agents work from the capture links sent to them; there is no back-office sign-in for agents.');
+      }
+      await loginFailures.clear(email);
+      return openSession(account);
+    },
+  );
+
+  app.post(
+    '/refresh',
+    {
+      schema: {
+        tags,
+        summary: 'Trade a refresh token for a new pair; a spent token ends its session',
+        body: RefreshBody,
+        response: { 200: SessionBody, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      const result = await app.db.transaction(async (tx) => {
+        const rotated = await sessions.rotate(request.body.refreshToken, tx);
+        if (!rotated.ok) return rotated;
+        const account = await accounts.findById(rotated.accountId, tx);
+        return { ...rotated, account };
+      });
+      // Thrown after the transaction, so that revoking a reused token's session is committed.
+      if (!result.ok) throw unauthorized('Your session has ended. Please log in again.');
+      const account = result.account;
+      if (!account || account.status !== 1) throw unauthorized('Your session has ended. Please log in again.');
+      return {
+        accessToken: await app.accessTokens.sign({ sub: account.id, sid: result.sessionId }),
+        refreshToken: result.refreshToken,
+        account: accountView(account, superAdminEmails),
+      };
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags,
+        summary: 'End the session of the presented refresh token',
+        body: Type.Optional(LogoutBody),
+        response: { 200: MessageBody, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      const token = request.body?.refreshToken;
+      const sessionId = token ? await sessions.sessionOf(token) : undefined;
+      if (sessionId) await sessions.revoke(sessionId);
+      return { message: 'Logged out' };
+    },
+  );
+
+  app.get(
+    '/me',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'The signed-in account',
+        security: [{ bearerAuth: [] }],
+        response: { 200: Type.Ref('Account'), ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => accountView(request.account, superAdminEmails),
+  );
+
+  app.post(
+    '/recover-password',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a password reset link; answers the same whether or not the email exists',
+        body: RecoverBody,
+        response: { 200: MessageBody, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      const account = await accounts.findByEmail(request.body.email.trim());
+      if (account && account.status === 1) {
+        await app.db.transaction(async (tx) => {
+          const token = await oneTimeTokens.issue(account.id, 'reset_password', resetPasswordTtlMinutes, tx);
+          await app.mailer.enqueue(
+            {
+              to: account.email,
+              subject: 'Reset your password',
+              text:
+                `Hello ${account.first_name},\n\nSet a new password here:\n` +
+                `${publicUrl}/setpassword?token=${token}\n\n` +
+                'The link works once, for one hour. If you did not ask for it, ignore this mail.',
+            },
+            tx,
+          );
+        });
+        await app.mailer.flush();
+      }
+      return { message: 'If an account exists for this email, a reset link has been sent to it.' };
+    },
+  );
+
+  app.post(
+    '/set-password',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with a mailed token (reset or invitation); ends all sessions',
+        body: SetPasswordBody,
+        response: { 200: MessageBody, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      const passwordHash = await hashPassword(request.body.password);
+      const done = await app.db.transaction(async (tx) => {
+        const accountId =
+          (await oneTimeTokens.spend(request.body.token, 'reset_password', tx)) ??
+          (await oneTimeTokens.spend(request.body.token, 'invitation', tx));
+        if (!accountId) return false;
+        await accounts.setPasswordHash(accountId, passwordHash, tx);
+        // Following the mailed link proves the mailbox too.
+        await accounts.confirmEmail(accountId, tx);
+        await sessions.revokeAllOf(accountId, tx);
+        return true;
+      });
+      if (!done) throw badRequest('This link is invalid or has expired');
+      return { message: 'Password set. You can now log in.' };
+    },
+  );
+};
+
+export default authRoutes;

@@ -1,0 +1,53 @@
+import { Type, type Static } from 'typebox';
+import { Email, Password, PersonName, Phone, Token } from './common';
+
+export const Account = Type.Object(
+  {
+    id: Type.String(),
+    first_name: Type.String(),
+    last_name: Type.String(),
+    full_name: Type.String(),
+    uniqueCode: Type.String(),
+    email: Type.String(),
+    phone: Type.Union([Type.String(), Type.Null()]),
+    company_name: Type.Optional(Type.String()),
+    company_id: Type.Union([Type.String(), Type.Null()]),
+    role: Type.Union([
+      Type.Literal('admin'),
+      Type.Literal('sub-admin'),
+      Type.Literal('company'),
+      Type.Literal('agent'),
+    ]),
+    permissions: Type.Array(Type.String()),
+    isSuperAdmin: Type.Boolean(),
+    area: Type.Union([Type.Literal('admin'), Type.Literal('company'), Type.Literal('agent')]),
+  },
+  { $id: 'Account' },
+);
+
+export const SignupBody = Type.Object({
+  first_name: PersonName,
+  last_name: PersonName,
+  email: Email,
+  phone: Phone,
+  password: Password,
+  company_name: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export type SignupBody = Static<typeof SignupBody>;
+
+export const LoginBody = Type.Object({
+  email: Type.String({ minLength: 1, maxLength: 254 }),
+  password: Type.String({ minLength: 1, maxLength: 200 }),
+});
+
+export const TokenBody = Type.Object({ token: Token });
+export const RefreshBody = Type.Object({ refreshToken: Token });
+export const LogoutBody = Type.Object({ refreshToken: Type.Optional(Token) });
+export const RecoverBody = Type.Object({ email: Email });
+export const SetPasswordBody = Type.Object({ token: Token, password: Password });
+
+export const SessionBody = Type.Object({
+  accessToken: Type.String(),
+  refreshToken: Type.String(),
+  account: Type.Ref('Account'),
+});

@@ -1,0 +1,22 @@
+import { Type } from 'typebox';
+
+export const ErrorBody = Type.Object(
+  {
+    message: Type.String(),
+    errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), msg: Type.String() }))),
+  },
+  { $id: 'ErrorBody' },
+);
+
+export const MessageBody = Type.Object({ message: Type.String() });
+
+export const Email = Type.String({ format: 'email', minLength: 3, maxLength: 254 });
+export const Password = Type.String({ minLength: 8, maxLength: 200 });
+export const PersonName = Type.String({ minLength: 1, maxLength: 100 });
+/** Checked as Nigerian by `normalizeNigerianPhone`; the schema only bounds it. */
+export const Phone = Type.String({ minLength: 1, maxLength: 30 });
+export const Token = Type.String({ minLength: 1, maxLength: 200 });
+
+/** The standard error answers, for the OpenAPI document. */
+export const errorResponses = (...codes: number[]) =>
+  Object.fromEntries(codes.map((c) => [c, Type.Ref('ErrorBody')]));

@@ -1,0 +1,65 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDb } from './db';
+import { DataDirInUseError } from './db/dataDirLock';
+import { migrate } from './db/migrate';
+import { demoAccounts, seedDemoData } from './seed/demoData';
+
+/** Starts the API and the web app on PORT: open, migrate, seed a new embedded database, listen. */
+export async function startServer() {
+  const config = loadConfig();
+  const logger = {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+  };
+  const db = await openDb(config, 'the API server');
+  const app = await buildApp({ config, db, logger });
+  app.addHook('onClose', async () => db.close());
+
+  const applied = await migrate(db);
+  const isNew = applied.includes('0001_foundation');
+  if (isNew && db.kind === 'pglite' && config.demoData) {
+    await seedDemoData(db);
+    app.log.info(
+      { accounts: demoAccounts.map((a) => `${a.role}: ${a.email} / ${a.password}`) },
+      'new database: demo accounts created',
+    );
+  }
+  if (applied.length) app.log.info({ applied }, 'migrations applied');
+
+  // Graceful stop: finish in-flight requests, then close PGlite cleanly so the data folder reopens.
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down');
+      const force = setTimeout(() => process.exit(1), 10_000).unref();
+      app.close().then(
+        () => {
+          clearTimeout(force);
+          process.exit(0);
+        },
+        (err) => {
+          app.log.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`back-office on ${config.publicUrl} (database: ${db.kind})`);
+  return app;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  startServer().catch((err: unknown) => {
+    if (err instanceof DataDirInUseError || err instanceof ConfigError) {
+      console.error(err.message);
+    } else {
+      console.error(err);
+    }
+    process.exit(1);
+  });
+}

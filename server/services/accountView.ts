@@ -1,0 +1,36 @@
+import type { AccountRow } from '../repositories/accounts';
+
+export type Area = 'admin' | 'company' | 'agent';
+
+/** Which signed-in area a user works in: provider staff in /admin, client companies in /company. */
+export function areaOf(a: Pick<AccountRow, 'role' | 'company_id'>): Area {
+  if (a.role === 'admin') return 'admin';
+  if (a.role === 'sub-admin') return a.company_id ? 'company' : 'admin';
+  return a.role;
+}
+
+/** Super-admin rights come from the admin role or SUPER_ADMIN_EMAILS, decided here only. */
+export function isSuperAdmin(a: Pick<AccountRow, 'role' | 'email'>, superAdminEmails: string[]) {
+  return a.role === 'admin' || superAdminEmails.includes(a.email.toLowerCase());
+}
+
+/** The account as the API shows it to its owner (login, refresh, /auth/me). */
+export function accountView(a: AccountRow, superAdminEmails: string[]) {
+  return {
+    id: a.id,
+    first_name: a.first_name,
+    last_name: a.last_name,
+    full_name: `${a.first_name} ${a.last_name}`,
+    uniqueCode: a.unique_code,
+    email: a.email,
+    phone: a.phone,
+    ...(a.company_name ? { company_name: a.company_name } : {}),
+    company_id: a.company_id,
+    role: a.role,
+    permissions: a.permissions,
+    isSuperAdmin: isSuperAdmin(a, superAdminEmails),
+    area: areaOf(a),
+  };
+}
+
+export type AccountView = ReturnType<typeof accountView>;

@@ -1,0 +1,71 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Queryable } from '../db';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * Mail goes to the outbox table first (in the caller's transaction, so a rolled-back sign-up
+ * sends nothing); `flush` then delivers it over SMTP when SMTP_URL is set. Without SMTP the
+ * outbox keeps it and the log shows it, so the embedded default needs no mail server.
+ */
+export function createMailer(opts: {
+  db: Queryable;
+  smtpUrl?: string;
+  from: string;
+  log: FastifyBaseLogger;
+}) {
+  const transport: Transporter | undefined = opts.smtpUrl
+    ? nodemailer.createTransport(opts.smtpUrl)
+    : undefined;
+
+  return {
+    async enqueue(mail: Mail, q: Queryable = opts.db) {
+      const r = await q.query<{ id: string }>(
+        'INSERT INTO mail_outbox (to_address, subject, text_body) VALUES ($1, $2, $3) RETURNING id',
+        [mail.to, mail.subject, mail.text],
+      );
+      return r.rows[0]!.id;
+    },
+
+    /** Delivers the unsent mail; a failure is recorded on the row and retried on the next flush. */
+    async flush() {
+      const pending = await opts.db.query<{
+        id: string;
+        to_address: string;
+        subject: string;
+        text_body: string;
+      }>(
+        `SELECT id, to_address, subject, text_body FROM mail_outbox
+          WHERE sent_at IS NULL AND attempts < $1 ORDER BY created_at LIMIT 50`,
+        [transport ? 5 : 1], // without SMTP each mail is logged once
+      );
+      for (const m of pending.rows) {
+        if (!transport) {
+          // Mail links carry one-time tokens: printed only where no mail server exists to carry them.
+          opts.log.info({ mailTo: m.to_address, subject: m.subject }, `mail kept in outbox:\n${m.text_body}`);
+          await opts.db.query('UPDATE mail_outbox SET attempts = attempts + 1 WHERE id = $1', [m.id]);
+          continue;
+        }
+        try {
+          await transport.sendMail({ from: opts.from, to: m.to_address, subject: m.subject, text: m.text_body });
+          await opts.db.query('UPDATE mail_outbox SET sent_at = now(), attempts = attempts + 1 WHERE id = $1', [m.id]);
+        } catch (err) {
+          opts.log.warn({ err, mailTo: m.to_address }, 'mail delivery failed');
+          await opts.db.query(
+            'UPDATE mail_outbox SET attempts = attempts + 1, last_error = $2 WHERE id = $1',
+            [m.id, String((err as Error).message).slice(0, 500)],
+          );
+        }
+      }
+    },
+
+    close: () => transport?.close(),
+  };
+}
+
+export type Mailer = ReturnType<typeof createMailer>;

@@ -1,0 +1,18 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const apiPort = process.env.PORT ?? '3000';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    // `npm run dev`: Vite serves the SPA with hot reload, the API runs beside it.
+    proxy: { '/api': `http://127.0.0.1:${apiPort}` },
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 1500,
+  },
+});
