@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import { Navigate, Route } from 'react-router-dom';
+import { Admin, CustomRoutes, localStorageStore, useBasename, type Store } from 'react-admin';
+import type { QueryClient } from '@tanstack/react-query';
+import { authProviderFor, type AppAuthProvider, type Area } from '../authProvider';
+import { Dashboard } from '../dashboard/Dashboard';
+import { dataProvider } from '../dataProvider';
+import { appName } from '../i18n/en';
+import { i18nProvider } from '../i18n/i18nProvider';
+import { AppNotification } from '../layout/AppNotification';
+import { AreaLayout } from '../layout/AreaLayout';
+import { ProfilePage } from '../pages/settings/ProfilePage';
+import { SetAmountPage } from '../pages/settings/SetAmountPage';
+import { SettingsPage } from '../pages/settings/SettingsPage';
+import { createQueryClient } from '../queryClient';
+
+interface AreaConfig {
+  area: Area;
+  store: Store;
+  authProvider: AppAuthProvider;
+  queryClient: QueryClient;
+}
+
+/** What one area keeps for the page's lifetime: its own preferences, rights and query cache. */
+export const createAreaConfig = (area: Area): AreaConfig => ({
+  area,
+  store: localStorageStore(undefined, area),
+  authProvider: authProviderFor(area),
+  queryClient: createQueryClient(),
+});
+
+/** The area's root goes to its dashboard, whose address is /{area}/dashboard (spec §2). */
+const GoToDashboard = () => {
+  const basename = useBasename();
+  return <Navigate to={`${basename}${Dashboard.path}`} replace />;
+};
+
+/**
+ * One signed-in area: `<Admin basename="/company">` or `<Admin basename="/admin">`. Both require
+ * login; signed-out users go to the top-level /login (loginPage is off, authProvider.logout and
+ * checkAuth say where), which brings them back here after login.
+ */
+export const AreaAdmin = ({
+  area,
+  store,
+  authProvider,
+  queryClient,
+  children,
+}: AreaConfig & { children?: ReactNode }) => (
+  <Admin
+    basename={`/${area}`}
+    store={store}
+    authProvider={authProvider}
+    dataProvider={dataProvider}
+    i18nProvider={i18nProvider}
+    queryClient={queryClient}
+    layout={AreaLayout}
+    notification={AppNotification}
+    dashboard={GoToDashboard}
+    loginPage={false}
+    requireAuth
+    disableTelemetry
+    title={appName}
+  >
+    <CustomRoutes>
+      <Route path={Dashboard.path} element={<Dashboard />} />
+      <Route path={SettingsPage.path} element={<SettingsPage />} />
+      <Route path={ProfilePage.path} element={<ProfilePage />} />
+      <Route path={SetAmountPage.path} element={<SetAmountPage />} />
+    </CustomRoutes>
+    {children}
+  </Admin>
+);

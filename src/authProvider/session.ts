@@ -1,0 +1,69 @@
+/**
+ * The signed-in session as the browser keeps it: four localStorage keys (spec §3).
+ * Everything that reads or writes them goes through this file.
+ */
+
+export type Area = 'admin' | 'company';
+export type Role = 'admin' | 'sub-admin' | 'company' | 'agent';
+
+/** The account as the API returns it on login, refresh and GET /auth/me. */
+export interface Account {
+  id: string;
+  first_name: string;
+  last_name: string;
+  full_name?: string;
+  uniqueCode: string;
+  email: string;
+  phone: string;
+  company_name?: string;
+  company_id: string | null;
+  role: Role;
+  permissions: string[];
+  isSuperAdmin: boolean;
+  /** Decided by the server: the signed-in area this account works in. */
+  area: Area;
+}
+
+export interface Session {
+  accessToken: string;
+  refreshToken: string;
+  account: Account;
+}
+
+const ACCESS_TOKEN = 'accessToken';
+const REFRESH_TOKEN = 'refreshToken';
+const LOGGED_IN = 'loggedIn';
+const ACCOUNT = 'account';
+
+export function readSession(): Session | null {
+  if (localStorage.getItem(LOGGED_IN) !== 'true') return null;
+  const accessToken = localStorage.getItem(ACCESS_TOKEN);
+  const refreshToken = localStorage.getItem(REFRESH_TOKEN);
+  const accountJson = localStorage.getItem(ACCOUNT);
+  if (!accessToken || !refreshToken || !accountJson) return null;
+  try {
+    return { accessToken, refreshToken, account: JSON.parse(accountJson) as Account };
+  } catch {
+    return null;
+  }
+}
+
+export function saveSession({ accessToken, refreshToken, account }: Session): void {
+  localStorage.setItem(ACCESS_TOKEN, accessToken);
+  localStorage.setItem(REFRESH_TOKEN, refreshToken);
+  localStorage.setItem(LOGGED_IN, 'true');
+  localStorage.setItem(ACCOUNT, JSON.stringify(account));
+}
+
+export function clearSession(): void {
+  for (const key of [ACCESS_TOKEN, REFRESH_TOKEN, LOGGED_IN, ACCOUNT]) localStorage.removeItem(key);
+}
+
+export const readAccessToken = (): string | null => localStorage.getItem(ACCESS_TOKEN);
+export const readRefreshToken = (): string | null => localStorage.getItem(REFRESH_TOKEN);
+
+/** Where a signed-in user lands: their area's dashboard. */
+export const areaHome = (area: Area): string => `/${area}/dashboard`;
+
+export const fullName = (account: Pick<Account, 'first_name' | 'last_name' | 'full_name'>) =>
+  account.full_name ?? `${account.first_name} ${account.last_name}`.trim();

@@ -1,0 +1,121 @@
+import EditIcon from '@mui/icons-material/Edit';
+import TuneIcon from '@mui/icons-material/Tune';
+import {
+  Avatar,
+  Box,
+  Button,
+  Card,
+  CardActionArea,
+  CardActions,
+  CardContent,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { Link } from 'react-router-dom';
+import { Loading, Title, useBasename, useTranslate } from 'react-admin';
+import { fullName } from '../../authProvider/session';
+import { useAccount } from '../../authProvider/useAccount';
+
+/** Spec §2 "Settings screen": the account, the way to edit it, and the preferences card. */
+export const SettingsPage = () => {
+  const account = useAccount();
+  const translate = useTranslate();
+  const basename = useBasename();
+  if (!account) return <Loading />;
+
+  const details: Array<[string, string | undefined]> = [
+    ['app.settings.full_name', fullName(account)],
+    ['app.settings.user_code', account.uniqueCode],
+    ['app.settings.email', account.email],
+    ['app.settings.phone', account.phone],
+    ['app.settings.company_name', account.company_name],
+  ];
+
+  return (
+    <Stack
+      direction={{ xs: 'column', md: 'row' }}
+      spacing={2}
+      sx={{ mt: 2, alignItems: 'flex-start' }}
+    >
+      <Title title="app.settings.title" />
+      <Card sx={{ flex: { md: 2 }, width: '100%' }}>
+        <CardContent>
+          <Box
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 2,
+              mb: 2,
+              p: 2,
+              border: 1,
+              borderStyle: 'dashed',
+              borderColor: 'divider',
+              borderRadius: 1,
+            }}
+          >
+            <Avatar sx={{ width: 56, height: 56 }}>
+              {account.first_name.charAt(0)}
+              {account.last_name.charAt(0)}
+            </Avatar>
+            <Typography color="text.secondary">
+              {translate('app.settings.change_profile_image')}
+            </Typography>
+          </Box>
+          <Box
+            component="dl"
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' },
+              columnGap: 3,
+              rowGap: { xs: 0.5, sm: 1.5 },
+              m: 0,
+            }}
+          >
+            {details
+              .filter(([, value]) => value)
+              .map(([label, value]) => (
+                <Box key={label} sx={{ display: 'contents' }}>
+                  <Typography component="dt" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
+                    {translate(label)}
+                  </Typography>
+                  <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                    {value}
+                  </Typography>
+                </Box>
+              ))}
+          </Box>
+        </CardContent>
+        <CardActions>
+          <Button
+            component={Link}
+            to={`${basename}/settings/profile`}
+            variant="contained"
+            startIcon={<EditIcon />}
+          >
+            {translate('app.settings.edit_profile')}
+          </Button>
+        </CardActions>
+      </Card>
+      <Card sx={{ flex: { md: 1 }, width: '100%' }}>
+        <CardActionArea component={Link} to={`${basename}/settings/set-amount`}>
+          <CardContent>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+              <TuneIcon color="primary" />
+              <Typography variant="h6" component="h2">
+                {translate('app.settings.set_preferences')}
+              </Typography>
+            </Stack>
+            <Typography>
+              {translate('app.settings.amount')} · {translate('app.settings.tat')}
+            </Typography>
+            <Typography color="text.secondary" variant="body2">
+              {translate('app.settings.preferences_body')}
+            </Typography>
+          </CardContent>
+        </CardActionArea>
+      </Card>
+    </Stack>
+  );
+};
+
+SettingsPage.path = '/settings';
