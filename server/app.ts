@@ -9,6 +9,7 @@ import authenticate from './plugins/app/authenticate';
 import { installErrorHandler } from './plugins/app/errorHandler';
 import services from './plugins/app/services';
 import { installValidation } from './plugins/app/validation';
+import compress from './plugins/external/compress';
 import helmet from './plugins/external/helmet';
 import spa from './plugins/external/spa';
 import swagger from './plugins/external/swagger';
@@ -46,6 +47,7 @@ export async function buildApp({ config, db, logger = false, distDir }: AppOptio
   app.addSchema(Account);
 
   await app.register(helmet);
+  await app.register(compress);
   await app.register(swagger);
   await app.register(services, { config, db });
   await app.register(authenticate);

@@ -10,7 +10,11 @@ export function installErrorHandler(app: FastifyInstance) {
     if (error instanceof HttpError) {
       return reply
         .code(error.statusCode)
-        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+        .send(
+          error.errors
+            ? { message: error.message, errors: error.errors }
+            : { message: error.message },
+        );
     }
     if (error.fieldErrors) {
       return reply.code(400).send({ message: error.message, errors: error.fieldErrors });
@@ -18,7 +22,9 @@ export function installErrorHandler(app: FastifyInstance) {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.code(status).send({ message: 'Something went wrong on our side. Please try again.' });
+      return reply
+        .code(status)
+        .send({ message: 'Something went wrong on our side. Please try again.' });
     }
     return reply.code(status).send({ message: clientMessage(error) });
   });

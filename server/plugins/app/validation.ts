@@ -8,7 +8,12 @@ import type { FieldError } from '../../errors';
  * query strings and path parameters arrive as text, so there types are coerced.
  */
 export function installValidation(app: FastifyInstance) {
-  const base = { allErrors: true, useDefaults: true, removeAdditional: true, strict: false } as const;
+  const base = {
+    allErrors: true,
+    useDefaults: true,
+    removeAdditional: true,
+    strict: false,
+  } as const;
   const strict = addFormats(new Ajv({ ...base, coerceTypes: false }));
   const coercing = addFormats(new Ajv({ ...base, coerceTypes: 'array' }));
   app.setValidatorCompiler(({ schema, httpPart }) =>
@@ -49,7 +54,9 @@ function describe(field: string, e: ErrorObject): string {
     case 'type':
       return `${field} must be a ${String(p.type)}`;
     case 'minLength':
-      return p.limit === 1 ? `${field} must not be empty` : `${field} must be at least ${String(p.limit)} characters`;
+      return p.limit === 1
+        ? `${field} must not be empty`
+        : `${field} must be at least ${String(p.limit)} characters`;
     case 'maxLength':
       return `${field} must be at most ${String(p.limit)} characters`;
     case 'format':

@@ -15,11 +15,14 @@ export default fp(
         root: opts.distDir,
         wildcard: false,
         index: false,
+        preCompressed: true,
         // Hashed assets never change; index.html must always be fresh.
         setHeaders: (res, file) => {
           res.header(
             'Cache-Control',
-            file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+            file.includes(`${path.sep}assets${path.sep}`)
+              ? 'public, max-age=31536000, immutable'
+              : 'no-cache',
           );
         },
       });
@@ -30,7 +33,9 @@ export default fp(
         return reply.code(404).send({ message: `Route ${request.method} ${url} not found` });
       }
       if (!hasBuild) {
-        return reply.code(503).send({ message: 'The web app is not built yet: run `npm run build`.' });
+        return reply
+          .code(503)
+          .send({ message: 'The web app is not built yet: run `npm run build`.' });
       }
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     });

@@ -19,7 +19,9 @@ export default fp(
           securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
         },
       },
-      refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+      refResolver: {
+        buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`),
+      },
     });
     await app.register(swaggerUi, { routePrefix: '/api/v2/docs', staticCSP: true });
   },

@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, startServer, type RunningServer } from './harness';
+
+/** Gzip size of every script the browser fetched for a page, read from the build output. */
+async function scriptsLoadedBy(browser: Browser, url: string) {
+  const page = await browser.newPage();
+  const scripts = new Set<string>();
+  page.on('response', (res) => {
+    const u = new URL(res.url());
+    if (u.pathname.endsWith('.js')) scripts.add(u.pathname);
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.close();
+  const files = [...scripts];
+  const gzipBytes = files.reduce(
+    (sum, p) => sum + gzipSync(readFileSync(path.join('dist', p))).length,
+    0,
+  );
+  return { files, gzipKB: gzipBytes / 1024 };
+}
+
+describe('bundle budgets (the JS a screen loads, gzip)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('keeps /login under 430 KB', async () => {
+    const { files, gzipKB } = await scriptsLoadedBy(browser, `${server.url}/login`);
+    console.log(`/login loads ${files.length} scripts, ${gzipKB.toFixed(1)} KB gzip`);
+    expect(files.length).toBeGreaterThan(0);
+    expect(gzipKB).toBeLessThan(430);
+  });
+
+  it('serves built assets pre-compressed', async () => {
+    const html = await (await fetch(`${server.url}/login`)).text();
+    const entry = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+    expect(entry).toBeDefined();
+    const res = await fetch(`${server.url}${entry}`, {
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('cache-control')).toContain('immutable');
+  });
+});

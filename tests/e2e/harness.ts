@@ -1,0 +1,112 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const hasChromium = existsSync(chromiumPath);
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  jwtSecret: string;
+  /** Everything the server has logged so far (mail without SMTP is printed here). */
+  log: () => string;
+  stop: () => Promise<number | null>;
+}
+
+/**
+ * The real server (`server/server.ts`) as a child process on a free port with its own data
+ * folder, serving the built app from dist/. Stopped with SIGTERM, as an operator would.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const url = `http://127.0.0.1:${port}`;
+  const jwtSecret = 'e2e-secret-e2e-secret-e2e-secret-e2e';
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: url,
+    JWT_SECRET: jwtSecret,
+    DEMO_DATA: 'false',
+    ...env,
+  };
+  delete childEnv.DATABASE_URL; // the browser suite runs on the embedded default
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['node_modules/tsx/dist/cli.mjs', 'server/server.ts'],
+    {
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/v2/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    dataDir,
+    jwtSecret,
+    log: () => output,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      const code = await exited;
+      if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
+
+/** Debian's Chromium through playwright-core, flags as this machine needs them. */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+      ...extraArgs,
+    ],
+  });
+}
+
+/** The newest link to `path` that the server printed in a mail to `to`. */
+export function mailedLink(server: RunningServer, to: string, linkPath: string): string {
+  const lines = server
+    .log()
+    .split('\n')
+    .filter((l) => l.includes(to) && l.includes(linkPath));
+  const last = lines.at(-1);
+  const match = last?.match(new RegExp(`https?://[^\\s"\\\\]+${linkPath}\\?token=[\\w-]+`));
+  if (!match) throw new Error(`no mail to ${to} with ${linkPath} in the server log`);
+  return match[0];
+}
+
+export async function newContext(browser: Browser, server: RunningServer): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
+}
