@@ -12,6 +12,15 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     async exec(sql: string) {
       await q.exec(sql);
     },
+    async copyFrom(table, columns, csv) {
+      await q.query(
+        `COPY ${table} (${columns.join(', ')}) FROM '/dev/blob' WITH (FORMAT csv)`,
+        [],
+        {
+          blob: new Blob([csv]),
+        },
+      );
+    },
   });
   return {
     kind: 'pglite',

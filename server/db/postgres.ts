@@ -1,4 +1,7 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { from as copyFromStdin } from 'pg-copy-streams';
 import type { Db, Queryable, QueryResult } from './types';
 
 // int8 (counts, sums of kobo) as numbers, like PGlite returns them; values stay far below 2^53.
@@ -14,6 +17,18 @@ export async function openPostgres(connectionString: string): Promise<Db> {
     },
     async exec(sql: string) {
       await q.query(sql); // no parameters: the simple protocol runs several statements
+    },
+    async copyFrom(table, columns, csv) {
+      // COPY needs one connection for its whole stream: a pool lends one for the duration.
+      const client = 'release' in q ? q : await q.connect();
+      try {
+        const sink = client.query(
+          copyFromStdin(`COPY ${table} (${columns.join(', ')}) FROM STDIN WITH (FORMAT csv)`),
+        );
+        await pipeline(Readable.from([csv]), sink);
+      } finally {
+        if (client !== q) (client as pg.PoolClient).release();
+      }
     },
   });
   return {
