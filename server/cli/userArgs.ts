@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { normalizeNigerianPhone } from '../services/phone';
 
 export const usage = `Usage: npm run user:create -- --role admin|company|agent --email E --password P
        --first-name F --last-name L [--company-name C] [--phone 080…]`;
@@ -28,10 +29,19 @@ export function parseUserArgs(argv: string[]) {
   const problems: string[] = [];
   const role = values.role as (typeof cliRoles)[number];
   if (!cliRoles.includes(role)) problems.push('--role must be one of admin, company, agent');
-  if (!values.email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email)) problems.push('--email must be an email address');
-  if (!values.password || values.password.length < 8) problems.push('--password must be at least 8 characters');
+  if (!values.email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email))
+    problems.push('--email must be an email address');
+  if (!values.password || values.password.length < 8)
+    problems.push('--password must be at least 8 characters');
   if (!values['first-name']?.trim()) problems.push('--first-name is required');
   if (!values['last-name']?.trim()) problems.push('--last-name is required');
+  if (values.phone !== undefined) {
+    try {
+      normalizeNigerianPhone(values.phone, '--phone');
+    } catch (err) {
+      problems.push((err as Error).message);
+    }
+  }
   if (problems.length) return { problems };
   return {
     user: {

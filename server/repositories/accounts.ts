@@ -68,9 +68,10 @@ export function createAccountsRepository(db: Queryable) {
     },
 
     async createCompany(name: string | null, q: Queryable = db) {
-      const r = await q.query<{ id: string }>('INSERT INTO companies (name) VALUES ($1) RETURNING id', [
-        name,
-      ]);
+      const r = await q.query<{ id: string }>(
+        'INSERT INTO companies (name) VALUES ($1) RETURNING id',
+        [name],
+      );
       return r.rows[0]!.id;
     },
 

@@ -19,7 +19,10 @@ export function createLoginFailuresRepository(db: Queryable) {
     },
 
     async record(email: string, ip: string) {
-      await db.query('INSERT INTO login_failures (email, ip) VALUES ($1, $2)', [email.toLowerCase(), ip]);
+      await db.query('INSERT INTO login_failures (email, ip) VALUES ($1, $2)', [
+        email.toLowerCase(),
+        ip,
+      ]);
       // Old rows say nothing about the current window.
       await db.query(`DELETE FROM login_failures WHERE at < now() - interval '1 day'`);
     },

@@ -53,7 +53,9 @@ export function createSessionsRepository(db: Queryable) {
         return { ok: false, reason: 'reused' };
       }
       if (row.expired) return { ok: false, reason: 'expired' };
-      await q.query('UPDATE refresh_tokens SET used_at = now() WHERE token_hash = $1', [sha256(token)]);
+      await q.query('UPDATE refresh_tokens SET used_at = now() WHERE token_hash = $1', [
+        sha256(token),
+      ]);
       return {
         ok: true,
         accountId: row.account_id,

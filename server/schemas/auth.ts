@@ -36,13 +36,13 @@ export const SignupBody = Type.Object({
 export type SignupBody = Static<typeof SignupBody>;
 
 export const LoginBody = Type.Object({
-  email: Type.String({ minLength: 1, maxLength: 254 }),
+  email: Email,
   password: Type.String({ minLength: 1, maxLength: 200 }),
 });
 
 export const TokenBody = Type.Object({ token: Token });
 export const RefreshBody = Type.Object({ refreshToken: Token });
-export const LogoutBody = Type.Object({ refreshToken: Type.Optional(Token) });
+export const LogoutBody = Type.Object({ refreshToken: Token });
 export const RecoverBody = Type.Object({ email: Email });
 export const SetPasswordBody = Type.Object({ token: Token, password: Password });
 

@@ -27,14 +27,21 @@ export const demoAccounts = [
     first_name: 'Ngozi',
     last_name: 'Eze',
     phone: '08030000003',
-    permissions: ['View Dashboard', 'Create Job, View Job History, View Job Stages', 'User management (view)'],
+    permissions: [
+      'View Dashboard',
+      'Create Job, View Job History, View Job Stages',
+      'User management (view)',
+    ],
   },
 ] as const;
 
 export async function seedDemoData(db: Db) {
   await db.transaction(async (tx) => {
     for (const a of demoAccounts) {
-      await createConfirmedUser(tx, { ...a, permissions: 'permissions' in a ? [...a.permissions] : [] });
+      await createConfirmedUser(tx, {
+        ...a,
+        permissions: 'permissions' in a ? [...a.permissions] : [],
+      });
     }
   });
 }

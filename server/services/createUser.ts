@@ -21,7 +21,9 @@ export interface CreateUserInput {
 export async function createConfirmedUser(db: Queryable, input: CreateUserInput) {
   const accounts = createAccountsRepository(db);
   const companyId =
-    input.role === 'company' ? await accounts.createCompany(input.company_name?.trim() || null, db) : null;
+    input.role === 'company'
+      ? await accounts.createCompany(input.company_name?.trim() || null, db)
+      : null;
   return accounts.create(
     {
       role: input.role,

@@ -47,13 +47,26 @@ export function createMailer(opts: {
       for (const m of pending.rows) {
         if (!transport) {
           // Mail links carry one-time tokens: printed only where no mail server exists to carry them.
-          opts.log.info({ mailTo: m.to_address, subject: m.subject }, `mail kept in outbox:\n${m.text_body}`);
-          await opts.db.query('UPDATE mail_outbox SET attempts = attempts + 1 WHERE id = $1', [m.id]);
+          opts.log.info(
+            { mailTo: m.to_address, subject: m.subject },
+            `mail kept in outbox:\n${m.text_body}`,
+          );
+          await opts.db.query('UPDATE mail_outbox SET attempts = attempts + 1 WHERE id = $1', [
+            m.id,
+          ]);
           continue;
         }
         try {
-          await transport.sendMail({ from: opts.from, to: m.to_address, subject: m.subject, text: m.text_body });
-          await opts.db.query('UPDATE mail_outbox SET sent_at = now(), attempts = attempts + 1 WHERE id = $1', [m.id]);
+          await transport.sendMail({
+            from: opts.from,
+            to: m.to_address,
+            subject: m.subject,
+            text: m.text_body,
+          });
+          await opts.db.query(
+            'UPDATE mail_outbox SET sent_at = now(), attempts = attempts + 1 WHERE id = $1',
+            [m.id],
+          );
         } catch (err) {
           opts.log.warn({ err, mailTo: m.to_address }, 'mail delivery failed');
           await opts.db.query(

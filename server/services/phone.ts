@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { fieldError } from '../errors';
 
 /** A Nigerian phone number in any usual writing (0803…, 234803…, +234 803 …) as `+234…`. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { conflict, forbidden, HttpError, unauthorized, badRequest } from '../../errors';
+import { conflict, fieldError, forbidden, HttpError, unauthorized, badRequest } from '../../errors';
 import { EmailTakenError, type AccountRow } from '../../repositories/accounts';
 import { maxFailuresPerEmail, maxFailuresPerIp } from '../../repositories/loginFailures';
 import { accountView } from '../../services/accountView';
@@ -48,6 +48,10 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const b = request.body;
+      const firstName = b.first_name.trim();
+      const lastName = b.last_name.trim();
+      if (!firstName) throw fieldError('first_name', 'first_name must not be empty');
+      if (!lastName) throw fieldError('last_name', 'last_name must not be empty');
       const phone = normalizeNigerianPhone(b.phone);
       const companyName = b.company_name?.trim() || null;
       const passwordHash = await hashPassword(b.password);
@@ -57,8 +61,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
           const account = await accounts.create(
             {
               role: 'company',
-              first_name: b.first_name.trim(),
-              last_name: b.last_name.trim(),
+              first_name: firstName,
+              last_name: lastName,
               email: b.email.trim(),
               phone,
               password_hash: passwordHash,
@@ -66,7 +70,12 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
             },
             tx,
           );
-          const token = await oneTimeTokens.issue(account.id, 'confirm_email', confirmEmailTtlMinutes, tx);
+          const token = await oneTimeTokens.issue(
+            account.id,
+            'confirm_email',
+            confirmEmailTtlMinutes,
+            tx,
+          );
           await app.mailer.enqueue(
             {
               to: account.email,
@@ -122,7 +131,10 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const email = request.body.email.trim();
       const counts = await loginFailures.counts(email, request.ip);
       if (counts.by_email >= maxFailuresPerEmail || counts.by_ip >= maxFailuresPerIp) {
-        throw new HttpError(429, 'Too many failed login attempts. Please wait 15 minutes and try again.');
+        throw new HttpError(
+          429,
+          'Too many failed login attempts. Please wait 15 minutes and try again.',
+        );
       }
       const account = await accounts.findByEmail(email);
       if (!(await verifyPassword(account?.password_hash, request.body.password)) || !account) {
@@ -130,11 +142,15 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw unauthorized(badCredentials);
       }
       if (!account.email_confirmed_at) {
-        throw forbidden('Please confirm your email before logging in. Check your mailbox for the link.');
+        throw forbidden(
+          'Please confirm your email before logging in. Check your mailbox for the link.',
+        );
       }
       if (account.status !== 1) throw forbidden('This account is disabled');
       if (account.role === 'agent') {
-        throw forbidden('Field agents work from the capture links sent to them; there is no back-office sign-in for agents.');
+        throw forbidden(
+          'Field agents work from the capture links sent to them; there is no back-office sign-in for agents.',
+        );
       }
       await loginFailures.clear(email);
       return openSession(account);
@@ -161,7 +177,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Thrown after the transaction, so that revoking a reused token's session is committed.
       if (!result.ok) throw unauthorized('Your session has ended. Please log in again.');
       const account = result.account;
-      if (!account || account.status !== 1) throw unauthorized('Your session has ended. Please log in again.');
+      if (!account || account.status !== 1)
+        throw unauthorized('Your session has ended. Please log in again.');
       return {
         accessToken: await app.accessTokens.sign({ sub: account.id, sid: result.sessionId }),
         refreshToken: result.refreshToken,
@@ -176,13 +193,12 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'End the session of the presented refresh token',
-        body: Type.Optional(LogoutBody),
+        body: LogoutBody,
         response: { 200: MessageBody, ...errorResponses(400) },
       },
     },
     async (request) => {
-      const token = request.body?.refreshToken;
-      const sessionId = token ? await sessions.sessionOf(token) : undefined;
+      const sessionId = await sessions.sessionOf(request.body.refreshToken);
       if (sessionId) await sessions.revoke(sessionId);
       return { message: 'Logged out' };
     },
@@ -216,7 +232,12 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const account = await accounts.findByEmail(request.body.email.trim());
       if (account && account.status === 1) {
         await app.db.transaction(async (tx) => {
-          const token = await oneTimeTokens.issue(account.id, 'reset_password', resetPasswordTtlMinutes, tx);
+          const token = await oneTimeTokens.issue(
+            account.id,
+            'reset_password',
+            resetPasswordTtlMinutes,
+            tx,
+          );
           await app.mailer.enqueue(
             {
               to: account.email,

@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, createTestApp, createUser, post, uniqueIp, type TestContext } from '../helpers';
+
+describe('POST /auth/login', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx?.close());
+
+  const login = (email: string, password: string, ip = uniqueIp()) =>
+    post(ctx.app, 'login', { email, password }, ip);
+  const failuresOf = (email: string) =>
+    count(ctx.db, 'login_failures WHERE email = lower($1)', [email]);
+
+  it('answers 200 with both tokens and the account', async () => {
+    const {
+      account: row,
+      email,
+      password,
+    } = await createUser(ctx.db, {
+      role: 'company',
+      company_name: 'Abuja Finance',
+      phone: '0803 555 1234',
+      first_name: 'Bola',
+      last_name: 'Ade',
+    });
+    const res = await login(email, password);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(['accessToken', 'account', 'refreshToken']);
+    expect(body.accessToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/); // a JWT
+    expect(body.refreshToken).toMatch(/^[\w-]{20,}$/);
+    expect(body.account).toMatchObject({
+      id: row.id,
+      first_name: 'Bola',
+      last_name: 'Ade',
+      uniqueCode: row.unique_code,
+      email,
+      phone: '+2348035551234',
+      company_name: 'Abuja Finance',
+      role: 'company',
+      permissions: [],
+      isSuperAdmin: false,
+    });
+    // Nothing secret or internal leaves with the account.
+    expect(body.account).not.toHaveProperty('password_hash');
+    expect(body.account).not.toHaveProperty('status');
+    expect(JSON.stringify(body)).not.toMatch(/argon2/);
+  });
+
+  it('finds the account whatever the letter case of the email', async () => {
+    const { email, password } = await createUser(ctx.db, {
+      email: `Case.Test${Date.now()}@Example.ng`,
+    });
+    expect((await login(email.toUpperCase(), password)).statusCode).toBe(200);
+    expect((await login(email.toLowerCase(), password)).statusCode).toBe(200);
+  });
+
+  it('answers a wrong password and an unknown email alike: 401, same message', async () => {
+    const { email } = await createUser(ctx.db);
+    const wrong = await login(email, 'not-the-password');
+    const unknown = await login('nobody-at-all@example.ng', 'not-the-password');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ message: expect.any(String) });
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('takes about as long for an unknown email as for a wrong password', async () => {
+    const { email } = await createUser(ctx.db);
+    const time = async (e: string) => {
+      const t0 = performance.now();
+      const res = await login(e, 'not-the-password');
+      expect(res.statusCode).toBe(401);
+      return performance.now() - t0;
+    };
+    await time(email); // warm-up
+    await time('warm-up-unknown@example.ng');
+    const wrong: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      wrong.push(await time(email));
+      unknown.push(await time(`unknown-${i}@example.ng`));
+    }
+    // The median, so that one request slowed by a busy machine does not decide the outcome.
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    // Without the dummy argon2 verification the unknown email answers several times faster.
+    expect(median(unknown)).toBeGreaterThanOrEqual(0.4 * median(wrong));
+  });
+
+  describe('throttling', () => {
+    it('after 10 failures for an email refuses even the right password with 429', async () => {
+      const { email, password } = await createUser(ctx.db);
+      const ip = uniqueIp();
+      for (let i = 0; i < 10; i++) {
+        expect((await login(email, `wrong-password-${i}`, ip)).statusCode).toBe(401);
+      }
+      expect(await failuresOf(email)).toBe(10);
+
+      // From another address too: the count is per email.
+      for (const from of [ip, uniqueIp()]) {
+        const res = await login(email, password, from);
+        expect(res.statusCode).toBe(429);
+        expect(res.json()).toEqual({ message: expect.stringMatching(/too many/i) });
+      }
+      // Refused attempts are not verified and not counted again.
+      expect(await failuresOf(email)).toBe(10);
+    });
+
+    it('counts the email without regard to case', async () => {
+      const { email, password } = await createUser(ctx.db);
+      for (let i = 0; i < 10; i++) {
+        await login(i % 2 ? email.toUpperCase() : email, 'wrong-password');
+      }
+      expect(await failuresOf(email)).toBe(10);
+      expect((await login(email.toUpperCase(), password)).statusCode).toBe(429);
+    });
+
+    it('leaves another email from another address unaffected', async () => {
+      const locked = await createUser(ctx.db);
+      const other = await createUser(ctx.db);
+      for (let i = 0; i < 10; i++) await login(locked.email, 'wrong-password', '10.200.0.1');
+      expect((await login(locked.email, locked.password, '10.200.0.1')).statusCode).toBe(429);
+      expect((await login(other.email, other.password, '10.200.0.2')).statusCode).toBe(200);
+    });
+
+    it('keeps its counters in the database: rows put there count, old rows do not', async () => {
+      const { email, password } = await createUser(ctx.db);
+      await ctx.db.query(
+        `INSERT INTO login_failures (email, ip, at)
+         SELECT lower($1), '10.201.0.1', now() - interval '16 minutes' FROM generate_series(1, 10)`,
+        [email],
+      );
+      expect((await login(email, password)).statusCode).toBe(200);
+
+      const fresh = await createUser(ctx.db);
+      await ctx.db.query(
+        `INSERT INTO login_failures (email, ip, at)
+         SELECT lower($1), '10.201.0.1', now() - interval '14 minutes' FROM generate_series(1, 10)`,
+        [fresh.email],
+      );
+      expect((await login(fresh.email, fresh.password)).statusCode).toBe(429);
+    });
+
+    it('limits failures per IP address across emails', async () => {
+      const ip = '10.202.0.1';
+      await ctx.db.query(
+        `INSERT INTO login_failures (email, ip)
+         SELECT 'someone' || g || '@example.ng', $1 FROM generate_series(1, 50) g`,
+        [ip],
+      );
+      const { email, password } = await createUser(ctx.db);
+      expect((await login(email, password, ip)).statusCode).toBe(429);
+      expect((await login(email, password, '10.202.0.2')).statusCode).toBe(200);
+    });
+
+    it('clears the failures of an email after a successful login', async () => {
+      const { email, password } = await createUser(ctx.db);
+      for (let i = 0; i < 3; i++) await login(email, 'wrong-password');
+      expect(await failuresOf(email)).toBe(3);
+      expect((await login(email, password)).statusCode).toBe(200);
+      expect(await failuresOf(email)).toBe(0);
+    });
+
+    it('records a failure for an unknown email too', async () => {
+      await login('ghost-user@example.ng', 'whatever-pass');
+      expect(await failuresOf('ghost-user@example.ng')).toBe(1);
+    });
+  });
+
+  describe('who may sign in', () => {
+    it('makes role admin a super-admin', async () => {
+      const { email, password } = await createUser(ctx.db, { role: 'admin' });
+      const { account } = (await login(email, password)).json();
+      expect(account).toMatchObject({ role: 'admin', isSuperAdmin: true });
+      expect(account).not.toHaveProperty('company_name');
+    });
+
+    it('makes a sub-admin whose email is in SUPER_ADMIN_EMAILS a super-admin, in any case', async () => {
+      const { email, password } = await createUser(ctx.db, {
+        role: 'sub-admin',
+        email: 'Boss@Provider.ng',
+      });
+      const { account } = (await login(email, password)).json();
+      expect(account).toMatchObject({ role: 'sub-admin', isSuperAdmin: true });
+    });
+
+    it('does not make other sub-admins or companies super-admins', async () => {
+      const sub = await createUser(ctx.db, { role: 'sub-admin', permissions: ['View Dashboard'] });
+      const subAccount = (await login(sub.email, sub.password)).json().account;
+      expect(subAccount).toMatchObject({ isSuperAdmin: false, permissions: ['View Dashboard'] });
+      const company = await createUser(ctx.db, { role: 'company' });
+      expect((await login(company.email, company.password)).json().account.isSuperAdmin).toBe(
+        false,
+      );
+    });
+
+    it('refuses field agents with 403', async () => {
+      const { email, password } = await createUser(ctx.db, { role: 'agent' });
+      const res = await login(email, password);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: expect.stringMatching(/agent/i) });
+    });
+
+    it('refuses a disabled account with 403, but only with the right password', async () => {
+      const { account, email, password } = await createUser(ctx.db);
+      await ctx.db.query('UPDATE accounts SET status = 0 WHERE id = $1', [account.id]);
+      const res = await login(email, password);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: expect.stringMatching(/disabled/) });
+      // A wrong password does not reveal that the account exists and is disabled.
+      expect((await login(email, 'wrong-password')).statusCode).toBe(401);
+    });
+  });
+});

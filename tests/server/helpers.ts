@@ -1,0 +1,160 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { buildApp, type App } from '../../server/app';
+import type { Config } from '../../server/config';
+import type { Db } from '../../server/db';
+import { migrate } from '../../server/db/migrate';
+import { openPglite } from '../../server/db/pglite';
+import { openPostgres } from '../../server/db/postgres';
+import { createConfirmedUser, type CreateUserInput } from '../../server/services/createUser';
+
+export const testConfig = (over: Partial<Config> = {}): Config => ({
+  port: 0,
+  host: '127.0.0.1',
+  dataDir: '/nonexistent',
+  publicUrl: 'http://backoffice.test',
+  superAdminEmails: ['boss@provider.ng'],
+  mailFrom: 'test@backoffice.test',
+  jwtSecret: 'test-secret-test-secret-test-secret',
+  demoData: false,
+  logLevel: 'silent',
+  ...over,
+});
+
+/**
+ * A fresh, empty (not migrated) database: in-memory PGlite, or, when DATABASE_URL is set (CI's
+ * second pass), a new schema on that PostgreSQL so test files never see each other's rows.
+ */
+export async function emptyDb(): Promise<Db> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return openPglite();
+  const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = await openPostgres(url);
+  await admin.exec(`CREATE SCHEMA ${schema}`);
+  await admin.close();
+  const sep = url.includes('?') ? '&' : '?';
+  const db = await openPostgres(`${url}${sep}options=-c%20search_path%3D${schema}`);
+  return {
+    ...db,
+    close: async () => {
+      await db.exec(`DROP SCHEMA ${schema} CASCADE`);
+      await db.close();
+    },
+  };
+}
+
+/** A fresh, migrated database for one test file (see `emptyDb`). */
+export async function freshDb(): Promise<Db> {
+  const db = await emptyDb();
+  await migrate(db);
+  return db;
+}
+
+export interface TestContext {
+  app: App;
+  db: Db;
+  close: () => Promise<void>;
+}
+
+/** The real app over a fresh database, for `app.inject`. */
+export async function createTestApp(config: Partial<Config> = {}): Promise<TestContext> {
+  const db = await freshDb();
+  const app = await buildApp({ config: testConfig(config), db });
+  await app.ready();
+  return {
+    app,
+    db,
+    close: async () => {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+let counter = 0;
+/** A confirmed user with a unique email; returns the account and its password. */
+export async function createUser(db: Db, input: Partial<CreateUserInput> = {}) {
+  const n = ++counter;
+  const data: CreateUserInput = {
+    role: 'company',
+    email: `user${n}-${Math.random().toString(36).slice(2, 6)}@example.ng`,
+    password: 'password123',
+    first_name: 'Test',
+    last_name: `User${n}`,
+    phone: '08031234567',
+    company_name: input.role === 'company' || !input.role ? `Company ${n}` : undefined,
+    ...input,
+  };
+  const account = await createConfirmedUser(db, data);
+  return { account, password: data.password, email: data.email };
+}
+
+/** Signs in through the API and returns the bearer header for later calls. */
+export async function login(app: App, email: string, password: string) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v2/auth/login',
+    payload: { email, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  const body = res.json() as { accessToken: string; refreshToken: string; account: { id: string } };
+  return { ...body, headers: { authorization: `Bearer ${body.accessToken}` } };
+}
+
+/** The link in the newest mail to `to` (the outbox keeps every mail). */
+export async function lastMailLink(db: Db, to: string): Promise<URL> {
+  const r = await db.query<{ text_body: string }>(
+    'SELECT text_body FROM mail_outbox WHERE lower(to_address) = lower($1) ORDER BY created_at DESC LIMIT 1',
+    [to],
+  );
+  const match = r.rows[0]?.text_body.match(/https?:\/\/\S+/);
+  if (!match) throw new Error(`no mail with a link to ${to}`);
+  return new URL(match[0]);
+}
+
+/** `POST /api/v2/auth/<route>` with a JSON body; `remoteAddress` picks the client IP. */
+export function post(app: App, route: string, payload?: unknown, remoteAddress?: string) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/v2/auth/${route}`,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+}
+
+/** A row count, e.g. `await count(db, 'login_failures WHERE email = $1', [email])`. */
+export async function count(db: Db, fromWhere: string, params: unknown[] = []) {
+  const r = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${fromWhere}`, params);
+  return r.rows[0]!.n;
+}
+
+let ipCounter = 0;
+/** A client IP no other test uses, so per-IP login throttling never links two tests. */
+export const uniqueIp = () => {
+  const n = ++ipCounter;
+  return `10.${process.pid % 250}.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+};
+
+/** A valid sign-up body with a unique email; `over` replaces any field. */
+export function signupBody(over: Record<string, unknown> = {}) {
+  const n = ++counter;
+  return {
+    first_name: 'Amaka',
+    last_name: `Obi${n}`,
+    email: `signup${n}-${Math.random().toString(36).slice(2, 6)}@example.ng`,
+    phone: '0803 123 4567',
+    password: 'password123',
+    ...over,
+  };
+}
+
+/** A process that runs for a while: its pid stands for a live other owner of a data folder. */
+export function liveProcess(): ChildProcess {
+  return spawn('sleep', ['120'], { stdio: 'ignore' });
+}
+
+/** The pid of a process that has already exited. */
+export async function deadPid(): Promise<number> {
+  const child = spawn('true', [], { stdio: 'ignore' });
+  await new Promise((resolve) => child.once('exit', resolve));
+  return child.pid!;
+}
