@@ -1,11 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import authRoutes from './auth';
 import healthRoutes from './health';
+import jobRoutes from './jobs';
+import settingsRoutes from './settings';
 
 /** Every API route, mounted under /api/v2 by app.ts. One folder per area of the API. */
 const routes: FastifyPluginAsync = async (app) => {
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/auth' });
+  await app.register(jobRoutes);
+  await app.register(settingsRoutes, { prefix: '/setting' });
 };
 
 export default routes;

@@ -1,12 +1,17 @@
+import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { createAccountsRepository } from '../../repositories/accounts';
 import { createLoginFailuresRepository } from '../../repositories/loginFailures';
 import { createOneTimeTokensRepository } from '../../repositories/oneTimeTokens';
+import { createJobsRepository } from '../../repositories/jobs';
+import { createJobsAssigneesRepository } from '../../repositories/jobsAssignees';
 import { createSessionsRepository } from '../../repositories/sessions';
+import { createTatSettingsRepository } from '../../repositories/tatSettings';
 import { createAccessTokens } from '../../services/accessTokens';
 import { createMailer } from '../../services/mailer';
+import { createLocalStorage, type FileStorage } from '../../services/storage';
 
 function createRepos(db: Db) {
   return {
@@ -14,6 +19,9 @@ function createRepos(db: Db) {
     sessions: createSessionsRepository(db),
     oneTimeTokens: createOneTimeTokensRepository(db),
     loginFailures: createLoginFailuresRepository(db),
+    tatSettings: createTatSettingsRepository(db),
+    jobs: createJobsRepository(db),
+    jobsAssignees: createJobsAssigneesRepository(db),
   };
 }
 
@@ -24,6 +32,7 @@ declare module 'fastify' {
     repos: ReturnType<typeof createRepos>;
     mailer: ReturnType<typeof createMailer>;
     accessTokens: ReturnType<typeof createAccessTokens>;
+    storage: FileStorage;
   }
 }
 
@@ -34,6 +43,7 @@ export default fp(
     app.decorate('db', opts.db);
     app.decorate('repos', createRepos(opts.db));
     app.decorate('accessTokens', createAccessTokens(opts.config.jwtSecret));
+    app.decorate('storage', createLocalStorage(path.join(opts.config.dataDir, 'files')));
     const mailer = createMailer({
       db: opts.db,
       smtpUrl: opts.config.smtpUrl,

@@ -1,0 +1,242 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { states } from '../reference/locations';
+
+/**
+ * `npm run bench`: seeds 110,000 jobs through the bulk import and measures, in one run,
+ * the jobs list under load against a primary-key floor, bulk import against raw INSERT and COPY,
+ * and the CSV export. On PGlite by default; with DATABASE_URL on that PostgreSQL (a scratch
+ * database is created and dropped). Writes bench/results.md.
+ */
+const connections = 10;
+const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
+
+async function scratchPostgres(url: string) {
+  const name = `bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+async function startBenchServer(env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'bench/benchServer.ts'], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  const first = await new Promise<string>((resolve, reject) => {
+    lines.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  const info = JSON.parse(first) as {
+    port: number;
+    company: { email: string; password: string };
+    accountId: string;
+    db: string;
+  };
+  return {
+    ...info,
+    url: `http://127.0.0.1:${info.port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** `n` valid address-job rows, the same header as the import template. */
+function addressCsv(n: number, seed: number) {
+  const lines = ['first_name,last_name,phone,email,address,landmark,state,lga'];
+  for (let i = 0; i < n; i++) {
+    const state = states[(i + seed) % states.length]!;
+    const lga = state.lgas[i % state.lgas.length]!;
+    const phone = `080${String(30000000 + ((i * 7919 + seed) % 69999999)).padStart(8, '0')}`;
+    lines.push(
+      `Ada${i},Obi${seed},${phone},ada${seed}.${i}@example.ng,"${i} Market Road, Block ${i % 40}",` +
+        `Near the church,${state.alias},"${lga}"`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function timed<T>(fn: () => Promise<T>) {
+  const t = performance.now();
+  const value = await fn();
+  return { ms: performance.now() - t, value };
+}
+
+async function load(url: string, headers: Record<string, string>) {
+  const result = await autocannon({ url, connections, duration: durationSeconds, headers });
+  if (result.non2xx || result.errors)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+const fmt = (n: number, d = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-'));
+  const scratch = process.env.DATABASE_URL
+    ? await scratchPostgres(process.env.DATABASE_URL)
+    : undefined;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-bench-secret-bench',
+  };
+  if (scratch) env.DATABASE_URL = scratch.url;
+  else delete env.DATABASE_URL;
+  const server = await startBenchServer(env);
+  console.log(`benchmark on ${server.db}; load: ${connections} connections × ${durationSeconds} s`);
+
+  try {
+    const login = await fetch(`${server.url}/api/v2/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(server.company),
+    });
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const auth = { authorization: `Bearer ${accessToken}` };
+
+    const imports: {
+      rows: number;
+      importMs: number;
+      insertMs: number;
+      copyMs: number;
+      mb: number;
+    }[] = [];
+    for (const [n, seed] of [
+      [10_000, 1],
+      [100_000, 2],
+    ] as const) {
+      const csv = addressCsv(n, seed);
+      const form = new FormData();
+      form.append('type', 'address');
+      form.append('file', new Blob([csv], { type: 'text/csv' }), `jobs-${n}.csv`);
+      const imported = await timed(() =>
+        fetch(`${server.url}/api/v2/job/upload`, { method: 'POST', headers: auth, body: form }),
+      );
+      const body = (await imported.value.json()) as { created?: number; message?: string };
+      if (body.created !== n)
+        throw new Error(`import of ${n} rows: ${JSON.stringify(body).slice(0, 500)}`);
+      const floor = async (mode: 'insert' | 'copy') => {
+        const r = await fetch(`${server.url}/bench/floor-import?mode=${mode}`, {
+          method: 'POST',
+          headers: { 'content-type': 'text/csv' },
+          body: csv,
+        });
+        return ((await r.json()) as { ms: number }).ms;
+      };
+      imports.push({
+        rows: n,
+        importMs: imported.ms,
+        insertMs: await floor('insert'),
+        copyMs: await floor('copy'),
+        mb: csv.length / 1e6,
+      });
+      console.log(`imported ${fmt(n)} rows`);
+    }
+    await fetch(`${server.url}/bench/spread-statuses`, { method: 'POST' });
+
+    const floor = await load(`${server.url}/bench/floor?id=${server.accountId}`, {});
+    const listUrl =
+      `${server.url}/api/v2/jobs?filter=${encodeURIComponent(JSON.stringify({ status: 'assigned' }))}` +
+      `&sort=${encodeURIComponent(JSON.stringify(['created_at', 'DESC']))}&range=${encodeURIComponent('[0,24]')}`;
+    const list = await load(listUrl, auth);
+
+    const exported = await timed(async () => {
+      const r = await fetch(`${server.url}/api/v2/jobs`, {
+        headers: { ...auth, accept: 'text/csv' },
+      });
+      const text = await r.text();
+      return {
+        status: r.status,
+        rows: text.split('\n').filter(Boolean).length - 1,
+        mb: text.length / 1e6,
+      };
+    });
+    if (exported.value.status !== 200) throw new Error(`export answered ${exported.value.status}`);
+
+    const rows: string[][] = [
+      ['measure', 'result', 'floor', 'ratio'],
+      [
+        `GET /jobs (page of 25, status filter, sorted; ${fmt(110_000)} jobs) throughput`,
+        `${fmt(list.rps)} req/s`,
+        `${fmt(floor.rps)} req/s (PK SELECT route)`,
+        `${fmt(list.rps / floor.rps, 2)} of floor`,
+      ],
+      [
+        'GET /jobs latency p50 / p99',
+        `${list.p50} / ${list.p99} ms`,
+        `${floor.p50} / ${floor.p99} ms`,
+        `p99 ${fmt(list.p99 / Math.max(floor.p99, 1), 1)}×`,
+      ],
+      ...imports.map((i) => [
+        `bulk import of ${fmt(i.rows)} rows (${fmt(i.mb, 1)} MB CSV, upload + parse + validate + insert)`,
+        `${fmt(i.importMs)} ms (${fmt(i.rows / (i.importMs / 1000))} rows/s)`,
+        `INSERT ${fmt(i.insertMs)} ms · COPY ${fmt(i.copyMs)} ms`,
+        `${fmt(i.importMs / i.insertMs, 2)}× INSERT · ${fmt(i.importMs / i.copyMs, 2)}× COPY`,
+      ]),
+      [
+        `CSV export of all jobs (${fmt(exported.value.rows)} rows, ${fmt(exported.value.mb, 1)} MB)`,
+        `${fmt(exported.ms)} ms`,
+        '',
+        `${fmt(exported.value.rows / (exported.ms / 1000))} rows/s`,
+      ],
+    ];
+    const table = rows.map((r) => `| ${r.join(' | ')} |`);
+    table.splice(1, 0, `|${rows[0]!.map(() => '---').join('|')}|`);
+    const aims = [
+      `list p99 < 50 ms: ${list.p99 < 50 ? 'met' : 'NOT met'} (${list.p99} ms)`,
+      `list throughput ≥ 1/3 of floor: ${list.rps >= floor.rps / 3 ? 'met' : 'NOT met'} (${fmt(list.rps / floor.rps, 2)})`,
+      ...imports.map(
+        (i) =>
+          `import of ${fmt(i.rows)} within 2× raw INSERT: ${i.importMs <= 2 * i.insertMs ? 'met' : 'NOT met'} (${fmt(i.importMs / i.insertMs, 2)}×)`,
+      ),
+    ];
+    const report = [
+      `# Benchmark (${server.db}, ${new Date().toISOString().slice(0, 10)})`,
+      '',
+      `Node ${process.version}, ${connections} connections × ${durationSeconds} s per load test, all in one run on this machine. The floors run on the same database in the same run; ratios compare against them.`,
+      '',
+      ...table,
+      '',
+      '## Aims',
+      ...aims.map((a) => `- ${a}`),
+      '',
+    ].join('\n');
+    console.log(`\n${report}`);
+    const file = process.env.DATABASE_URL ? 'bench/results-postgres.md' : 'bench/results.md';
+    writeFileSync(file, report);
+    console.log(`written to ${file}`);
+  } finally {
+    await server.stop();
+    await scratch?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,525 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../db';
+import type { JobStatus } from '../services/jobStateMachine';
+import type { JobKind } from '../../reference/jobKinds';
+
+/** Whose jobs a user sees: all (provider staff), a company's (owned or assigned), an agent's. */
+export type JobScope =
+  { kind: 'all' } | { kind: 'company'; companyId: string } | { kind: 'agent'; agentId: string };
+
+export interface JobListFilter {
+  status?: JobStatus;
+  type?: JobKind;
+  state?: string;
+  lga?: string;
+  /** Inclusive bounds as instants (the route turns dates into Lagos-day bounds). */
+  createdFrom?: Date;
+  createdBefore?: Date;
+  assigneeId?: string;
+  overdue?: boolean;
+  /** A job code (JOB-000123 or 123) or part of the subject's name. */
+  q?: string;
+  /** Only jobs this company owns. */
+  ownerCompanyId?: string;
+  /** Only these jobs (react-admin's getMany). */
+  ids?: string[];
+}
+
+export const jobSortFields = [
+  'id',
+  'code',
+  'type',
+  'status',
+  'state',
+  'lga',
+  'subject_name',
+  'created_at',
+  'updated_at',
+  'assigned_at',
+  'due_at',
+] as const;
+export type JobSortField = (typeof jobSortFields)[number];
+
+export interface JobSort {
+  field: JobSortField;
+  order: 'ASC' | 'DESC';
+}
+
+/** A job as lists and details show it (money still in kobo). */
+export interface JobRow {
+  id: string;
+  code: string;
+  type: JobKind;
+  status: JobStatus;
+  company_id: string;
+  company_name: string | null;
+  state: string;
+  lga: string;
+  subject_name: string;
+  fields: Record<string, string>;
+  assignee_type: 'company' | 'agent' | null;
+  assignee_id: string | null;
+  assignee_name: string | null;
+  assigned_at: Date | null;
+  due_at: Date | null;
+  overdue: boolean;
+  price_kobo: number | null;
+  fee_kobo: number | null;
+  rating: number | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface NewJob {
+  type: JobKind;
+  company_id: string;
+  created_by: string;
+  state: string;
+  lga: string;
+  subject_name: string;
+  fields: Record<string, string>;
+}
+
+export interface JobEventRow {
+  id: number;
+  actor_id: string | null;
+  actor_name: string | null;
+  from_status: JobStatus | null;
+  to_status: JobStatus;
+  reason: string | null;
+  created_at: Date;
+}
+
+export interface JobAttachmentRow {
+  id: string;
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  storage_key: string;
+  created_at: Date;
+}
+
+/** What a transition needs to know of a job, read under a row lock. */
+export interface LockedJob {
+  id: string;
+  code: string;
+  type: JobKind;
+  status: JobStatus;
+  state: string;
+  company_id: string;
+  assignee_type: 'company' | 'agent' | null;
+  assignee_company_id: string | null;
+  assignee_agent_id: string | null;
+}
+
+const selectJob = `SELECT j.id, j.code, j.type, j.status, j.company_id, c.name AS company_name,
+    j.state, j.lga, j.subject_name, j.fields, j.assignee_type,
+    coalesce(j.assignee_company_id, j.assignee_agent_id) AS assignee_id,
+    CASE WHEN j.assignee_type = 'company' THEN ac.name
+         WHEN j.assignee_type = 'agent' THEN ag.first_name || ' ' || ag.last_name END AS assignee_name,
+    j.assigned_at, j.due_at,
+    (j.status IN ('assigned', 'accepted') AND j.due_at < now()) AS overdue,
+    j.price_kobo, j.fee_kobo, j.rating, j.created_at, j.updated_at
+  FROM jobs j
+  JOIN companies c ON c.id = j.company_id
+  LEFT JOIN companies ac ON ac.id = j.assignee_company_id
+  LEFT JOIN accounts ag ON ag.id = j.assignee_agent_id`;
+
+/** Builds a WHERE clause with numbered parameters. */
+class Where {
+  readonly parts: string[] = [];
+  constructor(readonly params: unknown[] = []) {}
+  param(v: unknown) {
+    this.params.push(v);
+    return `$${this.params.length}`;
+  }
+  add(sql: string) {
+    this.parts.push(sql);
+  }
+  get sql() {
+    return this.parts.length ? `WHERE ${this.parts.join(' AND ')}` : '';
+  }
+}
+
+function scopeWhere(w: Where, scope: JobScope) {
+  if (scope.kind === 'company') {
+    const c = w.param(scope.companyId);
+    w.add(`(j.company_id = ${c} OR j.assignee_company_id = ${c})`);
+  } else if (scope.kind === 'agent') {
+    w.add(`j.assignee_agent_id = ${w.param(scope.agentId)}`);
+  }
+}
+
+function filterWhere(w: Where, f: JobListFilter) {
+  if (f.ids) w.add(`j.id = ANY(${w.param(f.ids)}::uuid[])`);
+  if (f.status) w.add(`j.status = ${w.param(f.status)}`);
+  if (f.type) w.add(`j.type = ${w.param(f.type)}`);
+  if (f.state) w.add(`j.state = ${w.param(f.state)}`);
+  if (f.lga) w.add(`lower(j.lga) = lower(${w.param(f.lga)})`);
+  if (f.createdFrom) w.add(`j.created_at >= ${w.param(f.createdFrom)}`);
+  if (f.createdBefore) w.add(`j.created_at < ${w.param(f.createdBefore)}`);
+  if (f.ownerCompanyId) w.add(`j.company_id = ${w.param(f.ownerCompanyId)}`);
+  if (f.assigneeId) {
+    const a = w.param(f.assigneeId);
+    w.add(`(j.assignee_company_id = ${a} OR j.assignee_agent_id = ${a})`);
+  }
+  if (f.overdue === true) w.add(`j.status IN ('assigned', 'accepted') AND j.due_at < now()`);
+  if (f.overdue === false) {
+    w.add(`NOT (j.status IN ('assigned', 'accepted') AND coalesce(j.due_at < now(), false))`);
+  }
+  const q = f.q?.trim();
+  if (q) {
+    const code = /^(?:job-?)?0*(\d{1,9})$/i.exec(q);
+    if (code) {
+      w.add(
+        `(j.code = ${w.param(`JOB-${code[1]!.padStart(6, '0')}`)} OR j.subject_name ILIKE ${w.param(`%${q}%`)})`,
+      );
+    } else {
+      w.add(`j.subject_name ILIKE ${w.param(`%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`)}`);
+    }
+  }
+}
+
+/**
+ * The scope as disjoint parts, for counting: a company's own jobs and those assigned to it are
+ * counted apart, each from its own index (an OR of the two would visit every row's heap tuple).
+ */
+function branches(scope: JobScope): ((w: Where) => void)[] {
+  if (scope.kind !== 'company') return [(w) => scopeWhere(w, scope)];
+  return [
+    (w) => w.add(`j.company_id = ${w.param(scope.companyId)}`),
+    (w) => {
+      const c = w.param(scope.companyId);
+      w.add(`j.assignee_company_id = ${c} AND j.company_id <> ${c}`);
+    },
+  ];
+}
+
+/** The parties whose counters make up a scope (a company: the jobs it owns and those assigned to it). */
+function counterParties(scope: JobScope): [string, string][] {
+  if (scope.kind === 'all') return [['all', '00000000-0000-0000-0000-000000000000']];
+  if (scope.kind === 'agent') return [['assignee_agent', scope.agentId]];
+  return [
+    ['owner', scope.companyId],
+    ['assignee_company', scope.companyId],
+  ];
+}
+
+const isStatusOnly = (f: JobListFilter) =>
+  Object.entries(f).every(([k, v]) => v === undefined || k === 'status');
+
+/** A total read from `job_counts` (kept by triggers) instead of counting the jobs themselves. */
+async function countFromCounters(scope: JobScope, status: JobStatus | undefined, q: Queryable) {
+  const parties = counterParties(scope);
+  const params: unknown[] = [parties.map((p) => p[0]), parties.map((p) => p[1])];
+  if (status) params.push(status);
+  const r = await q.query<{ n: number }>(
+    `SELECT coalesce(sum(c.n), 0)::int AS n
+       FROM job_counts c
+       JOIN unnest($1::text[], $2::uuid[]) AS p (kind, id) ON c.party_kind = p.kind AND c.party_id = p.id
+      ${status ? 'WHERE c.status = $3' : ''}`,
+    params,
+  );
+  return r.rows[0]!.n;
+}
+
+const sortColumn = (f: JobSortField) => (f === 'id' ? 'created_at' : f);
+
+function orderBy(sort: JobSort) {
+  const dir = sort.order === 'ASC' ? 'ASC' : 'DESC';
+  return `ORDER BY j.${sortColumn(sort.field)} ${dir}, j.id ${dir}`;
+}
+
+/** Columns of a bulk insert, in the order of `insertMany`'s CSV. */
+const bulkColumns = [
+  'id',
+  'type',
+  'company_id',
+  'created_by',
+  'state',
+  'lga',
+  'subject_name',
+  'fields',
+] as const;
+
+/** A text value quoted for COPY's CSV format (never NULL). */
+const copyText = (s: string) => `"${s.replace(/"/g, '""')}"`;
+
+export function createJobsRepository(db: Queryable) {
+  return {
+    /** One visible job, or undefined for an unknown id or another tenant's job. */
+    async findVisible(id: string, scope: JobScope, q: Queryable = db) {
+      const w = new Where([id]);
+      w.add('j.id = $1');
+      scopeWhere(w, scope);
+      const r = await q.query<JobRow>(`${selectJob} ${w.sql}`, w.params);
+      return r.rows[0];
+    },
+
+    /**
+     * A page of the list. Each branch of the scope (a company's own jobs, the jobs assigned to it)
+     * takes its first `offset + limit` rows from its own index; only the merged page is joined.
+     * An OR of the two branches would sort every matching row instead.
+     */
+    async list(
+      scope: JobScope,
+      filter: JobListFilter,
+      sort: JobSort,
+      offset: number,
+      limit: number,
+      q: Queryable = db,
+    ) {
+      const params: unknown[] = [];
+      const col = sortColumn(sort.field);
+      const dir = sort.order === 'ASC' ? 'ASC' : 'DESC';
+      const parts = branches(scope).map((b) => {
+        const w = new Where(params);
+        b(w);
+        filterWhere(w, filter);
+        return `(SELECT j.id, j.${col} AS sort_key FROM jobs j ${w.sql} ${orderBy(sort)} LIMIT ${w.param(offset + limit)})`;
+      });
+      const page = new Where(params);
+      const r = await q.query<JobRow>(
+        `${selectJob}
+          JOIN (SELECT id, sort_key FROM (${parts.join(' UNION ALL ')}) u
+                 ORDER BY sort_key ${dir}, id ${dir} LIMIT ${page.param(limit)} OFFSET ${page.param(offset)}) p
+            ON p.id = j.id
+          ${orderBy(sort)}`,
+        params,
+      );
+      return r.rows;
+    },
+
+    async count(scope: JobScope, filter: JobListFilter, q: Queryable = db) {
+      if (isStatusOnly(filter)) return countFromCounters(scope, filter.status, q);
+      const params: unknown[] = [];
+      const parts = branches(scope).map((b) => {
+        const w = new Where(params);
+        b(w);
+        filterWhere(w, filter);
+        return `(SELECT count(*) FROM jobs j ${w.sql})`;
+      });
+      const r = await q.query<{ n: number }>(`SELECT (${parts.join(' + ')})::int AS n`, params);
+      return r.rows[0]!.n;
+    },
+
+    /**
+     * Every matching job in pages, for exports, at a cost linear in the rows: by keyset when sorted
+     * by creation (the usual order); otherwise the ids in the requested order first, then the rows
+     * by primary key, page by page.
+     */
+    async *listAll(scope: JobScope, filter: JobListFilter, sort: JobSort, pageSize = 5000) {
+      if (sort.field === 'id' || sort.field === 'created_at') {
+        const cmp = sort.order === 'ASC' ? '>' : '<';
+        let after: JobRow | undefined;
+        for (;;) {
+          const w = new Where();
+          scopeWhere(w, scope);
+          filterWhere(w, filter);
+          if (after) {
+            w.add(
+              `(j.created_at, j.id) ${cmp} (${w.param(after.created_at)}, ${w.param(after.id)})`,
+            );
+          }
+          const sql = `${selectJob} ${w.sql} ${orderBy(sort)} LIMIT ${w.param(pageSize)}`;
+          const rows = (await db.query<JobRow>(sql, w.params)).rows;
+          if (rows.length) yield rows;
+          if (rows.length < pageSize) return;
+          after = rows[rows.length - 1];
+        }
+      }
+      const w = new Where();
+      scopeWhere(w, scope);
+      filterWhere(w, filter);
+      const ids = (
+        await db.query<{ id: string }>(
+          `SELECT j.id FROM jobs j ${w.sql} ${orderBy(sort)}`,
+          w.params,
+        )
+      ).rows.map((r) => r.id);
+      for (let i = 0; i < ids.length; i += pageSize) {
+        const page = ids.slice(i, i + pageSize);
+        const rows = (await db.query<JobRow>(`${selectJob} WHERE j.id = ANY($1::uuid[])`, [page]))
+          .rows;
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        yield page.map((id) => byId.get(id)).filter((r): r is JobRow => r !== undefined);
+      }
+    },
+
+    async insert(job: NewJob, q: Queryable = db) {
+      const r = await q.query<{ id: string }>(
+        `INSERT INTO jobs (type, company_id, created_by, state, lga, subject_name, fields)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::text::jsonb) RETURNING id`,
+        [
+          job.type,
+          job.company_id,
+          job.created_by,
+          job.state,
+          job.lga,
+          job.subject_name,
+          JSON.stringify(job.fields),
+        ],
+      );
+      const id = r.rows[0]!.id;
+      await this.addEvents([{ jobId: id, from: null, to: 'pending' }], job.created_by, q);
+      return id;
+    },
+
+    /**
+     * Inserts many jobs and their first event (null → pending) with COPY, the fast path on PGlite
+     * and PostgreSQL alike (DESIGN §6): ids are made here so that the events can name their jobs;
+     * codes come from the column default. Returns how many.
+     */
+    async insertMany(jobs: NewJob[], actorId: string, q: Queryable, batchSize = 20_000) {
+      for (let i = 0; i < jobs.length; i += batchSize) {
+        const batch = jobs.slice(i, i + batchSize);
+        const ids = batch.map(() => randomUUID());
+        let jobsCsv = '';
+        let eventsCsv = '';
+        batch.forEach((j, k) => {
+          jobsCsv += `${ids[k]},${j.type},${j.company_id},${j.created_by},${copyText(j.state)},${copyText(j.lga)},${copyText(j.subject_name)},${copyText(JSON.stringify(j.fields))}\n`;
+          eventsCsv += `${ids[k]},${actorId},pending\n`;
+        });
+        await q.copyFrom('jobs', bulkColumns, jobsCsv);
+        await q.copyFrom('job_events', ['job_id', 'actor_id', 'to_status'], eventsCsv);
+      }
+      return jobs.length;
+    },
+
+    async addEvents(
+      events: { jobId: string; from: JobStatus | null; to: JobStatus; reason?: string | null }[],
+      actorId: string | null,
+      q: Queryable = db,
+    ) {
+      if (!events.length) return;
+      await q.query(
+        `INSERT INTO job_events (job_id, actor_id, from_status, to_status, reason)
+         SELECT j::uuid, $5::uuid, f, t, r
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS u (j, f, t, r)`,
+        [
+          events.map((e) => e.jobId),
+          events.map((e) => e.from),
+          events.map((e) => e.to),
+          events.map((e) => e.reason ?? null),
+          actorId,
+        ],
+      );
+    },
+
+    async events(jobId: string, q: Queryable = db) {
+      const r = await q.query<JobEventRow>(
+        `SELECT e.id, e.actor_id, a.first_name || ' ' || a.last_name AS actor_name,
+                e.from_status, e.to_status, e.reason, e.created_at
+           FROM job_events e LEFT JOIN accounts a ON a.id = e.actor_id
+          WHERE e.job_id = $1 ORDER BY e.id`,
+        [jobId],
+      );
+      return r.rows;
+    },
+
+    async addAttachment(
+      jobId: string,
+      a: Omit<JobAttachmentRow, 'id' | 'created_at'>,
+      q: Queryable = db,
+    ) {
+      await q.query(
+        `INSERT INTO job_attachments (job_id, file_name, content_type, size_bytes, sha256, storage_key)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [jobId, a.file_name, a.content_type, a.size_bytes, a.sha256, a.storage_key],
+      );
+    },
+
+    async attachments(jobId: string, q: Queryable = db) {
+      const r = await q.query<JobAttachmentRow>(
+        `SELECT id, file_name, content_type, size_bytes, sha256, storage_key, created_at
+           FROM job_attachments WHERE job_id = $1 ORDER BY created_at, file_name, id`,
+        [jobId],
+      );
+      return r.rows;
+    },
+
+    /** The jobs, locked for a transition, in the order asked; unknown ids are left out. */
+    async lockForMove(ids: string[], q: Queryable) {
+      const r = await q.query<LockedJob>(
+        `SELECT id, code, type, status, state, company_id, assignee_type, assignee_company_id,
+                assignee_agent_id
+           FROM jobs WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+        [ids],
+      );
+      return r.rows;
+    },
+
+    /** Moves one job to a status (the caller has checked the transition and writes the event). */
+    async setStatus(id: string, status: JobStatus, rating: number | null, q: Queryable) {
+      await q.query(
+        `UPDATE jobs SET status = $2, rating = coalesce($3, rating), updated_at = now() WHERE id = $1`,
+        [id, status, rating],
+      );
+    },
+
+    /**
+     * Assigns jobs: assignee, assigned_at = now, due_at = now + the TAT's hours, fee from the
+     * TAT's amount. The caller has checked that a TAT exists for every job.
+     */
+    async assign(ids: string[], assignee: { type: 'company' | 'agent'; id: string }, q: Queryable) {
+      await q.query(
+        `UPDATE jobs j SET status = 'assigned', assignee_type = $2,
+                assignee_company_id = CASE WHEN $2 = 'company' THEN $3::uuid END,
+                assignee_agent_id = CASE WHEN $2 = 'agent' THEN $3::uuid END,
+                assigned_at = now(), due_at = now() + make_interval(hours => t.tat_in_hours),
+                fee_kobo = t.amount_kobo, updated_at = now()
+           FROM tat_settings t
+          WHERE j.id = ANY($1::uuid[]) AND t.state = j.state AND t.job_type = j.type
+            AND t.audience = $2`,
+        [ids, assignee.type, assignee.id],
+      );
+    },
+
+    /** The (state, type) pairs among these jobs that have no TAT for the audience. */
+    async missingTats(ids: string[], audience: 'company' | 'agent', q: Queryable) {
+      const r = await q.query<{ state: string; type: JobKind }>(
+        `SELECT DISTINCT j.state, j.type FROM jobs j
+           LEFT JOIN tat_settings t ON t.state = j.state AND t.job_type = j.type AND t.audience = $2
+          WHERE j.id = ANY($1::uuid[]) AND t.id IS NULL
+          ORDER BY j.state, j.type`,
+        [ids, audience],
+      );
+      return r.rows;
+    },
+
+    /** Jobs per status, plus overdue and total, of the jobs matching scope and filter. */
+    async countsByStatus(scope: JobScope, filter: JobListFilter = {}, q: Queryable = db) {
+      const params: unknown[] = [];
+      const parts = branches(scope).map((b) => {
+        const w = new Where(params);
+        b(w);
+        filterWhere(w, filter);
+        return `SELECT j.status, count(*) AS n,
+                  count(*) FILTER (WHERE j.status IN ('assigned', 'accepted') AND j.due_at < now()) AS overdue
+             FROM jobs j ${w.sql} GROUP BY j.status`;
+      });
+      const r = await q.query<{ status: JobStatus; n: number; overdue: number }>(
+        `SELECT status, sum(n)::int AS n, sum(overdue)::int AS overdue
+           FROM (${parts.join(' UNION ALL ')}) AS b GROUP BY status`,
+        params,
+      );
+      return r.rows;
+    },
+
+    /** Jobs created per Lagos day since `since` (a Lagos midnight). */
+    async createdPerDay(scope: JobScope, since: Date, q: Queryable = db) {
+      const w = new Where();
+      scopeWhere(w, scope);
+      w.add(`j.created_at >= ${w.param(since)}`);
+      const r = await q.query<{ day: string; n: number }>(
+        `SELECT to_char((j.created_at AT TIME ZONE 'UTC') + interval '1 hour', 'YYYY-MM-DD') AS day, count(*)::int AS n
+           FROM jobs j ${w.sql} GROUP BY 1 ORDER BY 1`,
+        w.params,
+      );
+      return r.rows;
+    },
+  };
+}
+
+export type JobsRepository = ReturnType<typeof createJobsRepository>;

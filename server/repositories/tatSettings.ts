@@ -1,0 +1,75 @@
+import type { JobKind } from '../../reference/jobKinds';
+import type { Queryable } from '../db';
+
+export interface TatSettingRow {
+  id: string;
+  state: string;
+  job_type: JobKind;
+  audience: 'company' | 'agent';
+  amount_kobo: number;
+  tat_in_hours: number;
+  created_at: Date;
+  updated_at: Date | null;
+}
+
+export interface TatSettingInput {
+  state: string;
+  job_type: JobKind;
+  audience: 'company' | 'agent';
+  amount_kobo: number;
+  tat_in_hours: number;
+}
+
+/** A second setting for the same (state, job type, audience). */
+export class DuplicateTatError extends Error {}
+
+const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
+
+export function createTatSettingsRepository(db: Queryable) {
+  return {
+    async list(audience?: 'company' | 'agent', q: Queryable = db) {
+      const r = await q.query<TatSettingRow>(
+        `SELECT * FROM tat_settings WHERE ($1::text IS NULL OR audience = $1)
+          ORDER BY state, job_type, audience`,
+        [audience ?? null],
+      );
+      return r.rows;
+    },
+
+    async findById(id: string, q: Queryable = db) {
+      const r = await q.query<TatSettingRow>('SELECT * FROM tat_settings WHERE id = $1', [id]);
+      return r.rows[0];
+    },
+
+    async create(t: TatSettingInput, q: Queryable = db) {
+      try {
+        const r = await q.query<TatSettingRow>(
+          `INSERT INTO tat_settings (state, job_type, audience, amount_kobo, tat_in_hours)
+           VALUES ($1, $2, $3, $4, $5) RETURNING *`,
+          [t.state, t.job_type, t.audience, t.amount_kobo, t.tat_in_hours],
+        );
+        return r.rows[0]!;
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new DuplicateTatError();
+        throw err;
+      }
+    },
+
+    async update(id: string, t: TatSettingInput, q: Queryable = db) {
+      try {
+        const r = await q.query<TatSettingRow>(
+          `UPDATE tat_settings SET state = $2, job_type = $3, audience = $4, amount_kobo = $5,
+             tat_in_hours = $6, updated_at = now()
+            WHERE id = $1 RETURNING *`,
+          [id, t.state, t.job_type, t.audience, t.amount_kobo, t.tat_in_hours],
+        );
+        return r.rows[0];
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new DuplicateTatError();
+        throw err;
+      }
+    },
+  };
+}
+
+export type TatSettingsRepository = ReturnType<typeof createTatSettingsRepository>;

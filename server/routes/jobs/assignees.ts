@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { forbidden } from '../../errors';
+import { requireArea } from '../../plugins/app/authenticate';
+import { errorResponses } from '../../schemas/common';
+import { Assignee, AssigneeTypeParams } from '../../schemas/jobs';
+import type { AssigneeRow } from '../../repositories/jobsAssignees';
+import { isSuperAdmin } from '../../services/accountView';
+import { iso } from '../../services/jobAccess';
+
+const view = (r: AssigneeRow) => ({ ...r, created_time: iso(r.created_time) });
+
+const assigneeRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { jobsAssignees } = app.repos;
+
+  app.get(
+    '/job/fetch-assignees/:type',
+    {
+      preHandler: requireArea('admin', 'company'),
+      schema: {
+        tags: ['jobs'],
+        security: [{ bearerAuth: [] }],
+        summary:
+          'Who jobs can be assigned to: companies (except your own) or agents (super-admins only)',
+        params: AssigneeTypeParams,
+        response: { 200: Type.Array(Assignee), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      if (request.params.type === 'agent') {
+        if (!isSuperAdmin(request.account, app.config.superAdminEmails)) {
+          throw forbidden('Only a super-admin may assign jobs to agents');
+        }
+        return (await jobsAssignees.agents()).map(view);
+      }
+      return (await jobsAssignees.companies(request.account.company_id)).map(view);
+    },
+  );
+};
+
+export default assigneeRoutes;

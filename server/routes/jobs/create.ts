@@ -1,0 +1,105 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { isJobKind } from '../../../reference/jobKinds';
+import { validateJobFields } from '../../../reference/jobFields';
+import { badRequest, fieldError } from '../../errors';
+import { errorResponses } from '../../schemas/common';
+import { CreateJobBody, Job, type UploadedFile } from '../../schemas/jobs';
+import { jobScopeOf, jobView } from '../../services/jobAccess';
+import { sniffFileType, type StoredFile } from '../../services/storage';
+import { isUploadedFile, registerMultipart } from './multipart';
+import { ownerCompanyOf } from './owner';
+
+const maxAttachmentBytes = 5 * 1024 * 1024;
+
+const createRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await registerMultipart(app, {
+    fileSize: maxAttachmentBytes,
+    files: 10,
+    tooLarge: 'Each attachment must be at most 5 MB',
+  });
+  const { jobs } = app.repos;
+
+  app.post(
+    '/job/create-address',
+    {
+      schema: {
+        tags: ['jobs'],
+        summary: 'Create one job of any kind (multipart form: fields and optional attachments)',
+        description:
+          'Company users create jobs for their company; provider staff name the owner as `company_id`. ' +
+          'Field errors answer 400 `{message, errors:[{field, msg}]}`.',
+        security: [{ bearerAuth: [] }],
+        consumes: ['multipart/form-data'],
+        body: CreateJobBody,
+        response: { 201: Job, ...errorResponses(400, 401, 403, 413) },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as Record<string, unknown>;
+      const kind = body.type ?? 'address';
+      if (!isJobKind(kind))
+        throw fieldError(
+          'type',
+          'type must be one of: address, business_address, business, product',
+        );
+      const companyId = await ownerCompanyOf(app, request, body.company_id);
+      const result = validateJobFields(kind, body);
+      if (!result.ok) throw badRequest(result.errors[0]!.msg, result.errors);
+
+      const files = ([] as unknown[]).concat(body.attachments ?? []);
+      const checked = files.map((f) => {
+        if (!isUploadedFile(f)) throw fieldError('attachments', 'attachments must be files');
+        const kindOf = sniffFileType(f.data);
+        if (!kindOf)
+          throw fieldError('attachments', `${f.filename} is not a JPEG, PNG or PDF file`);
+        return { file: f, ...kindOf };
+      });
+
+      const stored: (StoredFile & { file: UploadedFile; contentType: string })[] = [];
+      try {
+        for (const c of checked) {
+          stored.push({
+            ...(await app.storage.put(c.file.data, 'attachments', c.extension)),
+            file: c.file,
+            contentType: c.contentType,
+          });
+        }
+        const id = await app.db.transaction(async (tx) => {
+          const jobId = await jobs.insert(
+            {
+              type: kind,
+              company_id: companyId,
+              created_by: request.account.id,
+              state: result.value.state,
+              lga: result.value.lga,
+              subject_name: result.value.subjectName,
+              fields: result.value.fields,
+            },
+            tx,
+          );
+          for (const s of stored) {
+            await jobs.addAttachment(
+              jobId,
+              {
+                file_name: s.file.filename.slice(0, 255) || 'attachment',
+                content_type: s.contentType,
+                size_bytes: s.size,
+                sha256: s.sha256,
+                storage_key: s.key,
+              },
+              tx,
+            );
+          }
+          return jobId;
+        });
+        const job = await jobs.findVisible(id, jobScopeOf(request.account));
+        return reply.code(201).send(jobView(job!));
+      } catch (err) {
+        await Promise.all(stored.map((s) => app.storage.remove(s.key).catch(() => undefined)));
+        throw err;
+      }
+    },
+  );
+};
+
+export default createRoutes;

@@ -1,0 +1,281 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { jobFieldDefs, jobKindLabels } from '../../../reference/jobKinds';
+import { notFound } from '../../errors';
+import { requireArea } from '../../plugins/app/authenticate';
+import type { JobListFilter, JobRow, JobScope } from '../../repositories/jobs';
+import { errorResponses } from '../../schemas/common';
+import {
+  ByAssignerParams,
+  CompanyCounts,
+  CompanyCountsQuery,
+  JobDetail,
+  Job,
+  JobIdParams,
+  JobListQuery,
+  JobPage,
+  PageQuery,
+  SummaryCounts,
+} from '../../schemas/jobs';
+import { csvLine } from '../../services/csv';
+import { allowedActions, isAdminArea, iso, jobScopeOf, jobView } from '../../services/jobAccess';
+import { jobStatuses, type JobStatus } from '../../services/jobStateMachine';
+import { koboToNgn } from '../../services/money';
+import { lagosMidnight, parseListQuery } from './listQuery';
+
+const pageSize = 25;
+const exportColumns: [string, (j: JobRow) => unknown][] = [
+  ['code', (j) => j.code],
+  ['type', (j) => jobKindLabels[j.type]],
+  ['status', (j) => j.status],
+  ['company_name', (j) => j.company_name],
+  ['subject_name', (j) => j.subject_name],
+  ['state', (j) => j.state],
+  ['lga', (j) => j.lga],
+  ['assignee_type', (j) => j.assignee_type],
+  ['assignee_name', (j) => j.assignee_name],
+  ['assigned_at', (j) => j.assigned_at],
+  ['due_at', (j) => j.due_at],
+  ['overdue', (j) => (j.overdue ? 'yes' : 'no')],
+  ['price', (j) => koboToNgn(j.price_kobo)],
+  ['fee', (j) => koboToNgn(j.fee_kobo)],
+  ['rating', (j) => j.rating],
+  ['created_at', (j) => j.created_at],
+  ['updated_at', (j) => j.updated_at],
+];
+
+const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { jobs } = app.repos;
+  const tags = ['jobs'];
+  const security = [{ bearerAuth: [] }];
+
+  /** Counts per status (all of them, zeros included), overdue and total. */
+  async function statusCounts(scope: JobScope, filter: JobListFilter = {}) {
+    const rows = await jobs.countsByStatus(scope, filter);
+    const counts = Object.fromEntries(jobStatuses.map((s) => [s, 0])) as Record<JobStatus, number>;
+    let overdue = 0;
+    let total = 0;
+    for (const r of rows) {
+      counts[r.status] = r.n;
+      overdue += r.overdue;
+      total += r.n;
+    }
+    return { ...counts, overdue, total };
+  }
+
+  async function page(scope: JobScope, filter: JobListFilter, pageNo: number) {
+    const sort = { field: 'created_at', order: 'DESC' } as const;
+    const [rows, total] = await Promise.all([
+      jobs.list(scope, filter, sort, (pageNo - 1) * pageSize, pageSize),
+      jobs.count(scope, filter),
+    ]);
+    return { data: rows.map(jobView), total, page: pageNo };
+  }
+
+  /** Every matching job as CSV, written page by page as the database answers. */
+  function csvExport(scope: JobScope, q: ReturnType<typeof parseListQuery>) {
+    const kindFields = q.filter.type
+      ? jobFieldDefs[q.filter.type].filter((d) => d.type !== 'state' && d.type !== 'lga')
+      : [];
+    async function* lines() {
+      yield (
+        '\uFEFF' +
+        csvLine([...exportColumns.map(([name]) => name), ...kindFields.map((d) => d.name)])
+      );
+      for await (const rows of jobs.listAll(scope, q.filter, q.sort)) {
+        let chunk = '';
+        for (const j of rows) {
+          chunk += csvLine([
+            ...exportColumns.map(([, get]) => get(j)),
+            ...kindFields.map((d) => j.fields[d.name]),
+          ]);
+        }
+        yield chunk;
+      }
+    }
+    return Readable.from(lines());
+  }
+
+  app.get(
+    '/jobs',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Jobs visible to this user, in ra-data-simple-rest conventions; Accept: text/csv exports all',
+        description:
+          'JSON: an array with `Content-Range: jobs first-last/total`. With `Accept: text/csv`: every ' +
+          "matching job (range ignored) as `data.csv`; a `type` filter adds that kind's fields as columns.",
+        querystring: JobListQuery,
+        produces: ['application/json', 'text/csv'],
+        response: { 200: Type.Array(Job), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const scope = jobScopeOf(request.account);
+      const q = parseListQuery(request.query);
+      if (request.headers.accept?.includes('text/csv')) {
+        return reply
+          .header('Content-Type', 'text/csv; charset=utf-8')
+          .header('Content-Disposition', 'attachment; filename="data.csv"')
+          .send(csvExport(scope, q) as never);
+      }
+      const [rows, total] = await Promise.all([
+        jobs.list(scope, q.filter, q.sort, q.offset, q.limit),
+        jobs.count(scope, q.filter),
+      ]);
+      const last = rows.length ? q.offset + rows.length - 1 : q.offset;
+      reply
+        .header('Content-Range', `jobs ${q.offset}-${last}/${total}`)
+        .header('Access-Control-Expose-Headers', 'Content-Range');
+      return rows.map(jobView);
+    },
+  );
+
+  app.get(
+    '/jobs/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "One job (react-admin getOne); another company's job is 404",
+        params: JobIdParams,
+        response: { 200: Job, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const job = await jobs.findVisible(request.params.id, jobScopeOf(request.account));
+      if (!job) throw notFound('Job not found');
+      return jobView(job);
+    },
+  );
+
+  app.get(
+    '/job/detail/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Job profile: the job, its history, attachments and the actions this user may take now',
+        params: JobIdParams,
+        response: { 200: JobDetail, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const job = await jobs.findVisible(request.params.id, jobScopeOf(request.account));
+      if (!job) throw notFound('Job not found');
+      const [events, attachments] = await Promise.all([
+        jobs.events(job.id),
+        jobs.attachments(job.id),
+      ]);
+      const parties = {
+        status: job.status,
+        company_id: job.company_id,
+        assignee_type: job.assignee_type,
+        assignee_company_id: job.assignee_type === 'company' ? job.assignee_id : null,
+        assignee_agent_id: job.assignee_type === 'agent' ? job.assignee_id : null,
+      };
+      return {
+        ...jobView(job),
+        events: events.map((e) => ({ ...e, created_at: iso(e.created_at) })),
+        attachments: attachments.map(({ storage_key: _key, ...f }) => ({
+          ...f,
+          created_at: iso(f.created_at),
+        })),
+        actions: allowedActions(request.account, parties),
+      };
+    },
+  );
+
+  app.get(
+    '/job/summary/counts',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Counts per status, overdue and total of the jobs this user sees; jobs created per day',
+        response: { 200: SummaryCounts, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const scope = jobScopeOf(request.account);
+      const days = 30;
+      const today = new Date(Date.now() + 3600_000).toISOString().slice(0, 10); // Lagos date
+      const first = new Date(lagosMidnight(today).getTime() - (days - 1) * 86_400_000);
+      const [counts, perDay] = await Promise.all([
+        statusCounts(scope),
+        jobs.createdPerDay(scope, first),
+      ]);
+      const byDay = new Map(perDay.map((d) => [d.day, d.n]));
+      const created_per_day = Array.from({ length: days }, (_, i) => {
+        const date = new Date(first.getTime() + 3600_000 + i * 86_400_000)
+          .toISOString()
+          .slice(0, 10);
+        return { date, count: byDay.get(date) ?? 0 };
+      });
+      return { ...counts, created_per_day };
+    },
+  );
+
+  app.get(
+    '/job/company-job/counts',
+    {
+      preHandler: requireArea('admin', 'company'),
+      schema: {
+        tags,
+        security,
+        summary:
+          "The company's own jobs: counts per status, and a page of 25 (optionally of one status)",
+        description:
+          "For provider staff: all jobs. `total` counts the jobs of the page's status filter.",
+        querystring: CompanyCountsQuery,
+        response: { 200: CompanyCounts, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const a = request.account;
+      const scope: JobScope = isAdminArea(a) ? { kind: 'all' } : jobScopeOf(a);
+      const own: JobListFilter = isAdminArea(a) ? {} : { ownerCompanyId: a.company_id! };
+      const status = request.query.status;
+      const [counts, list] = await Promise.all([
+        statusCounts(scope, own),
+        page(scope, { ...own, ...(status ? { status } : {}) }, request.query.page ?? 1),
+      ]);
+      return { counts, ...list };
+    },
+  );
+
+  app.get(
+    '/job/get-company-job-by-assigner/:assignerId/:status',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Jobs owned by a company (its id or its owner's account id) with a status (or all), 25 a page",
+        params: ByAssignerParams,
+        querystring: PageQuery,
+        response: { 200: JobPage, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const { assignerId, status } = request.params;
+      const r = await app.db.query<{ company_id: string | null }>(
+        `SELECT coalesce((SELECT company_id FROM accounts WHERE id = $1),
+                         (SELECT id FROM companies WHERE id = $1)) AS company_id`,
+        [assignerId],
+      );
+      const companyId = r.rows[0]?.company_id;
+      if (!companyId) throw notFound('Company not found');
+      const filter: JobListFilter = { ownerCompanyId: companyId };
+      if (status !== 'all') filter.status = status as JobStatus;
+      return page(jobScopeOf(request.account), filter, request.query.page ?? 1);
+    },
+  );
+};
+
+export default listRoutes;

@@ -1,0 +1,32 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fieldError, forbidden } from '../../errors';
+import { areaOf } from '../../services/accountView';
+
+/**
+ * The company a new job belongs to: a company user's own company; for provider staff, the
+ * `company_id` they name, which must be a client company.
+ */
+export async function ownerCompanyOf(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  companyId: unknown,
+): Promise<string> {
+  const a = request.account;
+  const area = areaOf(a);
+  if (area === 'company' && a.company_id) {
+    if (companyId && companyId !== a.company_id) {
+      throw forbidden('You can only create jobs for your own company');
+    }
+    return a.company_id;
+  }
+  if (area !== 'admin') throw forbidden();
+  if (typeof companyId !== 'string' || !companyId) {
+    throw fieldError('company_id', 'company_id is required: name the company the job is for');
+  }
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  const company = uuid.test(companyId)
+    ? await app.repos.jobsAssignees.find('company', companyId)
+    : undefined;
+  if (!company) throw fieldError('company_id', 'company_id names no client company');
+  return company.id;
+}

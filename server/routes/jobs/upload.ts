@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { badRequest, fieldError } from '../../errors';
+import { UploadCreated, UploadErrors, UploadJobsBody } from '../../schemas/jobs';
+import { errorResponses } from '../../schemas/common';
+import { maxImportBytes, readSpreadsheet, validateImportRows } from '../../services/jobImport';
+import { isUploadedFile, registerMultipart } from './multipart';
+import { ownerCompanyOf } from './owner';
+
+const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await registerMultipart(app, {
+    fileSize: maxImportBytes,
+    files: 1,
+    tooLarge: 'The file is larger than 20 MB: split it into smaller files',
+  });
+  const { jobs } = app.repos;
+
+  app.post(
+    '/job/upload',
+    {
+      schema: {
+        tags: ['jobs'],
+        summary: 'Create jobs in bulk from a CSV or XLSX file: all rows or none',
+        description:
+          'Every row is validated first; any bad row answers 400 `{message, errors:[{row, field, msg}]}` ' +
+          '(row 1 = the first data row) and nothing is written. Otherwise all rows are created in one ' +
+          'transaction: 201 `{created}`.',
+        security: [{ bearerAuth: [] }],
+        consumes: ['multipart/form-data'],
+        body: UploadJobsBody,
+        response: { 201: UploadCreated, 400: UploadErrors, ...errorResponses(401, 403, 413) },
+      },
+    },
+    async (request, reply) => {
+      const { type, file, company_id } = request.body;
+      if (!isUploadedFile(file)) throw fieldError('file', 'file is required: a CSV or XLSX file');
+      const companyId = await ownerCompanyOf(app, request, company_id);
+      const table = await readSpreadsheet(file.data, file.filename);
+      const rows = validateImportRows(type, table);
+      if (!rows.length) throw badRequest('The file has no jobs');
+      const actorId = request.account.id;
+      const created = await app.db.transaction((tx) =>
+        jobs.insertMany(
+          rows.map((r) => ({
+            type,
+            company_id: companyId,
+            created_by: actorId,
+            state: r.state,
+            lga: r.lga,
+            subject_name: r.subjectName,
+            fields: r.fields,
+          })),
+          actorId,
+          tx,
+        ),
+      );
+      if (app.db.kind === 'pglite' && created >= 1000) vacuumAfterImport(app);
+      return reply.code(201).send({ created });
+    },
+  );
+};
+
+/**
+ * PGlite has no autovacuum: after a large import, refresh the planner's statistics and the
+ * visibility map (index-only counts) in the background. PostgreSQL's autovacuum does this itself.
+ */
+function vacuumAfterImport(app: FastifyInstance) {
+  app.db.exec('VACUUM (ANALYZE) jobs, job_events').catch((err: unknown) => {
+    app.log.warn({ err }, 'vacuum after import failed');
+  });
+}
+
+export default uploadRoutes;

@@ -1,0 +1,244 @@
+import { Type, type Static } from 'typebox';
+import { jobFieldDefs, jobKindLabels, jobKinds, type JobKind } from '../../reference/jobKinds';
+import { jobSortFields } from '../repositories/jobs';
+import { jobStatuses } from '../services/jobStateMachine';
+
+const dateTime = Type.String({ format: 'date-time' });
+const nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
+const Uuid = Type.String({ format: 'uuid' });
+
+export const JobKindSchema = Type.Enum([...jobKinds], {
+  description: jobKinds.map((k) => `${k} (${jobKindLabels[k]})`).join(', '),
+});
+export const JobStatusSchema = Type.Enum([...jobStatuses]);
+export const JobActionSchema = Type.Enum([
+  'assign',
+  'accept',
+  'decline',
+  'approve',
+  'reject',
+  'cancel',
+]);
+
+/** The per-kind field lists, written out for the OpenAPI document. */
+export const jobFieldsDescription = (Object.keys(jobFieldDefs) as JobKind[])
+  .map(
+    (k) =>
+      `**${k}** (${jobKindLabels[k]}): ` +
+      jobFieldDefs[k]
+        .map(
+          (f) => `\`${f.name}\`${f.required ? '' : ' (optional)'}${f.hint ? ` – ${f.hint}` : ''}`,
+        )
+        .join(', '),
+  )
+  .join('\n\n');
+
+export const Job = Type.Object({
+  id: Type.String(),
+  code: Type.String({ description: 'Human code, e.g. JOB-000123' }),
+  type: JobKindSchema,
+  status: JobStatusSchema,
+  company_id: Type.String({ description: 'The owner company' }),
+  company_name: Type.Union([Type.String(), Type.Null()]),
+  state: Type.String({ description: 'State alias, e.g. lagos' }),
+  lga: Type.String(),
+  subject_name: Type.String({ description: 'Person, business or product verified' }),
+  fields: Type.Record(Type.String(), Type.String(), {
+    description: `The kind's own fields by wire name (state and lga are top-level).\n\n${jobFieldsDescription}`,
+  }),
+  assignee_type: Type.Union([Type.Literal('company'), Type.Literal('agent'), Type.Null()]),
+  assignee_id: Type.Union([Type.String(), Type.Null()]),
+  assignee_name: Type.Union([Type.String(), Type.Null()]),
+  assigned_at: nullable(dateTime),
+  due_at: nullable(dateTime),
+  overdue: Type.Boolean({ description: 'Past due_at and not yet submitted' }),
+  price: Type.Union([Type.Number(), Type.Null()], {
+    description: 'NGN charged to the owner (not yet charged)',
+  }),
+  fee: Type.Union([Type.Number(), Type.Null()], {
+    description: "NGN, the assignee's fee, set at assignment",
+  }),
+  rating: Type.Union([Type.Integer(), Type.Null()]),
+  created_at: dateTime,
+  updated_at: dateTime,
+});
+
+export const JobEvent = Type.Object({
+  id: Type.Integer(),
+  actor_id: Type.Union([Type.String(), Type.Null()]),
+  actor_name: Type.Union([Type.String(), Type.Null()]),
+  from_status: Type.Union([JobStatusSchema, Type.Null()]),
+  to_status: JobStatusSchema,
+  reason: Type.Union([Type.String(), Type.Null()]),
+  created_at: dateTime,
+});
+
+export const JobAttachment = Type.Object({
+  id: Type.String(),
+  file_name: Type.String(),
+  content_type: Type.String(),
+  size_bytes: Type.Integer(),
+  sha256: Type.String(),
+  created_at: dateTime,
+});
+
+export const JobDetail = Type.Object({
+  ...Job.properties,
+  events: Type.Array(JobEvent),
+  attachments: Type.Array(JobAttachment),
+  actions: Type.Array(JobActionSchema, { description: 'What this user may do with the job now' }),
+});
+
+export const JobIdParams = Type.Object({ id: Uuid });
+
+/** An uploaded file as the multipart plugin hands it to a route. */
+export interface UploadedFile {
+  filename: string;
+  mimetype: string;
+  data: Buffer;
+}
+const FilePart = (description: string) => Type.Unsafe<UploadedFile>({ description });
+
+export const CreateJobBody = Type.Object(
+  {
+    type: Type.Optional(JobKindSchema),
+    company_id: Type.Optional(
+      Type.String({ description: 'The owner company: required for admins' }),
+    ),
+    attachments: Type.Optional(
+      Type.Unsafe<UploadedFile | UploadedFile[]>({
+        description:
+          'Files (JPEG, PNG or PDF by content, at most 5 MB each); repeat the part for several',
+      }),
+    ),
+  },
+  {
+    additionalProperties: Type.String({ maxLength: 1000 }),
+    description: `multipart/form-data: \`type\` (default address), the kind's fields by wire name, and optional \`attachments\`.\n\n${jobFieldsDescription}`,
+  },
+);
+export type CreateJobBody = Static<typeof CreateJobBody>;
+
+export const UploadJobsBody = Type.Object(
+  {
+    type: JobKindSchema,
+    company_id: Type.Optional(
+      Type.String({ description: 'The owner company: required for admins' }),
+    ),
+    file: FilePart(
+      'CSV (comma or semicolon, UTF-8 with or without BOM) or XLSX, at most 20 MB and 100,000 rows; header row = the wire names of the kind',
+    ),
+  },
+  {
+    description: `multipart/form-data. Columns per kind:\n\n${jobFieldsDescription}`,
+  },
+);
+export type UploadJobsBody = Static<typeof UploadJobsBody>;
+
+export const UploadCreated = Type.Object({ created: Type.Integer() });
+export const UploadErrors = Type.Object({
+  message: Type.String(),
+  errors: Type.Optional(
+    Type.Array(
+      Type.Object({
+        row: Type.Integer({ description: 'Data row, counted from 1 (0: the header row)' }),
+        field: Type.String(),
+        msg: Type.String(),
+      }),
+    ),
+  ),
+});
+
+export const TemplateParams = Type.Object({ type: JobKindSchema });
+
+export const JobListQuery = Type.Object({
+  sort: Type.Optional(
+    Type.String({
+      description: `JSON ["field","ASC"|"DESC"]; fields: ${jobSortFields.join(', ')}`,
+    }),
+  ),
+  range: Type.Optional(
+    Type.String({ description: 'JSON [first, last], inclusive; at most 1000 rows' }),
+  ),
+  filter: Type.Optional(
+    Type.String({
+      description:
+        'JSON {status, type, state, lga, created_from: "yyyy-MM-dd", created_to: "yyyy-MM-dd", assignee_id, overdue: true|false, q: code or name}. Dates are Lagos days, both inclusive',
+    }),
+  ),
+});
+export type JobListQuery = Static<typeof JobListQuery>;
+
+const statusCounts = Object.fromEntries(jobStatuses.map((s) => [s, Type.Integer()]));
+export const StatusCounts = Type.Object({
+  ...statusCounts,
+  overdue: Type.Integer(),
+  total: Type.Integer(),
+});
+
+export const SummaryCounts = Type.Object({
+  ...StatusCounts.properties,
+  created_per_day: Type.Array(Type.Object({ date: Type.String(), count: Type.Integer() }), {
+    description:
+      'Jobs created per Lagos day, the last 30 days, oldest first, days without jobs included',
+  }),
+});
+
+export const PageQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+});
+
+export const CompanyCountsQuery = Type.Object({
+  status: Type.Optional(JobStatusSchema),
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+});
+
+export const JobPage = Type.Object({
+  data: Type.Array(Job),
+  total: Type.Integer(),
+  page: Type.Integer(),
+});
+
+export const CompanyCounts = Type.Object({
+  counts: StatusCounts,
+  ...JobPage.properties,
+});
+
+export const ByAssignerParams = Type.Object({
+  assignerId: Uuid,
+  status: Type.Enum(['all', ...jobStatuses]),
+});
+
+export const AssigneeType = Type.Enum(['company', 'agent']);
+export const AssigneeTypeParams = Type.Object({ type: AssigneeType });
+export const Assignee = Type.Object({
+  id: Type.String(),
+  company_name: Type.Union([Type.String(), Type.Null()]),
+  full_name: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  name: Type.String(),
+  created_time: dateTime,
+  total_ratings: Type.Number({ description: 'Average rating 0–5 of their reviewed jobs' }),
+});
+
+export const AssignParams = Type.Object({ type: AssigneeType, id: Uuid });
+export const AssignBody = Type.Object({
+  list: Type.Array(Uuid, { minItems: 1, maxItems: 5000, description: 'Job ids' }),
+});
+export const AssignResult = Type.Object({
+  message: Type.String(),
+  data: Type.Array(Job),
+});
+
+const Reason = Type.String({ maxLength: 1000 });
+export const StatusUpdateBody = Type.Object({ jobId: Uuid, reason: Type.Optional(Reason) });
+export const ReviewParams = Type.Object({
+  id: Uuid,
+  type: Type.Enum(['approve', 'reject']),
+});
+export const ReviewBody = Type.Object({
+  reason: Type.Optional(Reason),
+  rating: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
+});
+export const CancelBody = Type.Object({ reason: Type.Optional(Reason) });

@@ -1,0 +1,66 @@
+import type { AccountRow } from '../repositories/accounts';
+import type { JobRow, JobScope, LockedJob } from '../repositories/jobs';
+import { areaOf } from './accountView';
+import { canMove, type JobStatus } from './jobStateMachine';
+import { koboToNgn } from './money';
+
+/** The actions a user can be offered on a job (the state machine's, minus capture's submit). */
+export type JobWireAction = 'assign' | 'accept' | 'decline' | 'approve' | 'reject' | 'cancel';
+
+type Who = Pick<AccountRow, 'id' | 'role' | 'company_id'>;
+type JobParties = Pick<
+  LockedJob,
+  'company_id' | 'assignee_type' | 'assignee_company_id' | 'assignee_agent_id'
+> & { status: JobStatus };
+
+/**
+ * Tenancy (DESIGN §4): provider staff see every job; a company's users (owner and sub-users)
+ * see the jobs it owns and those assigned to it; an agent sees the jobs assigned to them.
+ */
+export function jobScopeOf(a: Who): JobScope {
+  const area = areaOf(a);
+  if (area === 'admin') return { kind: 'all' };
+  if (area === 'company' && a.company_id) return { kind: 'company', companyId: a.company_id };
+  return { kind: 'agent', agentId: a.id };
+}
+
+export const isAdminArea = (a: Who) => areaOf(a) === 'admin';
+
+/** The owner company's users, or provider staff. */
+export const actsForOwner = (a: Who, job: Pick<JobParties, 'company_id'>) =>
+  isAdminArea(a) || (a.company_id !== null && a.company_id === job.company_id);
+
+/** A user of the assignee company, or the assigned agent. */
+export const isAssignee = (a: Who, job: JobParties) =>
+  (job.assignee_type === 'company' &&
+    a.company_id !== null &&
+    a.company_id === job.assignee_company_id) ||
+  (job.assignee_type === 'agent' && a.id === job.assignee_agent_id);
+
+/** What this user may do with the job now: role and status together. */
+export function allowedActions(a: Who, job: JobParties): JobWireAction[] {
+  const out: JobWireAction[] = [];
+  const owner = actsForOwner(a, job);
+  if (owner && canMove(job.status, 'assign')) out.push('assign');
+  if (isAssignee(a, job) && canMove(job.status, 'accept')) out.push('accept', 'decline');
+  if (owner && canMove(job.status, 'approve')) out.push('approve', 'reject');
+  if (owner && canMove(job.status, 'cancel')) out.push('cancel');
+  return out;
+}
+
+export const iso = (d: Date | string) => new Date(d).toISOString();
+export const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
+
+/** A job row as the API shows it: money in NGN, times as ISO strings. */
+export function jobView(j: JobRow) {
+  const { price_kobo, fee_kobo, ...rest } = j;
+  return {
+    ...rest,
+    assigned_at: isoOrNull(j.assigned_at),
+    due_at: isoOrNull(j.due_at),
+    created_at: iso(j.created_at),
+    updated_at: iso(j.updated_at),
+    price: koboToNgn(price_kobo),
+    fee: koboToNgn(fee_kobo),
+  };
+}

@@ -1,0 +1,135 @@
+import Papa from 'papaparse';
+import { readSheet } from 'read-excel-file/node';
+import { jobFieldDefs, type JobKind } from '../../reference/jobKinds';
+import { validateJobFields, type ValidJobFields } from '../../reference/jobFields';
+import { badRequest, HttpError } from '../errors';
+
+export const maxImportBytes = 20 * 1024 * 1024;
+export const maxImportRows = 100_000;
+/** A response listing every error of a 100,000-row file would be megabytes; this many is plenty. */
+export const maxListedErrors = 1000;
+
+export interface RowError {
+  row: number;
+  field: string;
+  msg: string;
+}
+
+/** A 400 that lists row errors: `{message, errors:[{row, field, msg}]}`. */
+export class ImportError extends HttpError {
+  constructor(message: string, rowErrors: RowError[]) {
+    super(400, message, rowErrors);
+  }
+}
+
+type Cell = string | number | boolean | Date | null | undefined;
+
+const headerKey = (h: string) =>
+  h
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+
+/** The rows of a CSV (comma, semicolon or tab; UTF-8, BOM or not) or XLSX file, header first. */
+export async function readSpreadsheet(data: Buffer, filename: string): Promise<Cell[][]> {
+  if (data.length === 0) throw badRequest('The file is empty');
+  if (data.length > maxImportBytes) {
+    throw new HttpError(413, 'The file is larger than 20 MB: split it into smaller files');
+  }
+  const zip = data[0] === 0x50 && data[1] === 0x4b && data[2] === 0x03 && data[3] === 0x04;
+  if (zip) {
+    try {
+      return (await readSheet(data)) as Cell[][];
+    } catch {
+      throw badRequest('This file could not be read as an Excel (.xlsx) workbook');
+    }
+  }
+  if (data[0] === 0xd0 && data[1] === 0xcf && data[2] === 0x11 && data[3] === 0xe0) {
+    throw badRequest('Old Excel (.xls) files are not supported: save the sheet as .xlsx or CSV');
+  }
+  // Text files only: a NUL byte or undecodable bytes mean an image, a PDF or the like.
+  const head = data.subarray(0, 64 * 1024);
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(data);
+  if (
+    head.includes(0) ||
+    /\.(pdf|jpe?g|png|docx?|zip)$/i.test(filename) ||
+    text.slice(0, 65536).includes('\uFFFD')
+  ) {
+    throw badRequest('Wrong file type: upload a CSV or an Excel (.xlsx) file');
+  }
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
+    delimitersToGuess: [',', ';', '\t'],
+    skipEmptyLines: 'greedy',
+  });
+  return parsed.data;
+}
+
+/**
+ * Validates every data row of a bulk file for the kind. Throws a 400 naming the header's problems,
+ * or listing each bad row (numbered from 1 after the header); answers the rows ready to insert.
+ */
+export function validateImportRows(kind: JobKind, table: Cell[][]): ValidJobFields[] {
+  const rows = table.filter((r) =>
+    r.some((c) => c !== null && c !== undefined && String(c).trim() !== ''),
+  );
+  if (!rows.length) throw badRequest('The file is empty');
+  const header = rows[0]!.map((h) => headerKey(String(h ?? '')));
+  const data = rows.slice(1);
+  if (!data.length) throw badRequest('The file has a header row but no jobs');
+  if (data.length > maxImportRows) {
+    throw badRequest(
+      `The file has ${data.length.toLocaleString('en-US')} rows: at most 100,000 can be imported at once`,
+    );
+  }
+  const defs = jobFieldDefs[kind];
+  const byKey = new Map<string, string>();
+  for (const d of defs) {
+    byKey.set(d.name, d.name);
+    byKey.set(headerKey(d.label), d.name);
+  }
+  const columns = header.map((h) => byKey.get(h));
+  const headerErrors: RowError[] = [];
+  header.forEach((h, i) => {
+    if (h && !columns[i]) headerErrors.push({ row: 0, field: h, msg: `Unknown column "${h}"` });
+  });
+  for (const d of defs) {
+    if (d.required && !columns.includes(d.name)) {
+      headerErrors.push({ row: 0, field: d.name, msg: `The header row has no ${d.name} column` });
+    }
+  }
+  if (headerErrors.length) {
+    throw new ImportError(
+      `The header row does not match the ${kind} template: ${headerErrors.map((e) => e.msg).join('; ')}`,
+      headerErrors,
+    );
+  }
+  const valid: ValidJobFields[] = [];
+  const errors: RowError[] = [];
+  let badRows = 0;
+  for (let i = 0; i < data.length; i++) {
+    const cells = data[i]!;
+    const record: Record<string, Cell> = {};
+    for (let c = 0; c < columns.length; c++) {
+      const name = columns[c];
+      if (name) record[name] = cells[c];
+    }
+    const result = validateJobFields(kind, record);
+    if (result.ok) valid.push(result.value);
+    else {
+      badRows++;
+      for (const e of result.errors) {
+        if (errors.length < maxListedErrors) errors.push({ row: i + 1, ...e });
+      }
+    }
+  }
+  if (badRows) {
+    const listed =
+      errors.length < maxListedErrors ? '' : ` (the first ${maxListedErrors} errors are listed)`;
+    throw new ImportError(
+      `${badRows} of ${data.length} rows have errors; nothing was imported${listed}`,
+      errors,
+    );
+  }
+  return valid;
+}

@@ -1,0 +1,42 @@
+import { conflict } from '../errors';
+
+export const jobStatuses = [
+  'pending',
+  'assigned',
+  'accepted',
+  'declined',
+  'submitted',
+  'approved',
+  'rejected',
+  'cancelled',
+] as const;
+export type JobStatus = (typeof jobStatuses)[number];
+
+export type JobAction =
+  'assign' | 'accept' | 'decline' | 'submit' | 'approve' | 'reject' | 'cancel';
+
+/** DESIGN §3: which status each action may start from, and where it leads. */
+const transitions: Record<JobAction, { from: readonly JobStatus[]; to: JobStatus }> = {
+  assign: { from: ['pending', 'assigned', 'declined'], to: 'assigned' },
+  accept: { from: ['assigned'], to: 'accepted' },
+  decline: { from: ['assigned'], to: 'declined' },
+  submit: { from: ['accepted'], to: 'submitted' }, // capture accepts an assigned job on first open
+  approve: { from: ['submitted'], to: 'approved' },
+  reject: { from: ['submitted'], to: 'rejected' },
+  cancel: { from: ['pending', 'assigned', 'accepted', 'declined'], to: 'cancelled' },
+};
+
+export const canMove = (status: JobStatus, action: JobAction) =>
+  transitions[action].from.includes(status);
+
+/** The status after `action`, or a 409 naming the current status. */
+export function nextStatus(status: JobStatus, action: JobAction, code?: string): JobStatus {
+  if (!canMove(status, action)) {
+    throw conflict(`Cannot ${action} ${code ?? 'this job'}: it is ${status}`);
+  }
+  return transitions[action].to;
+}
+
+/** Not yet submitted and past its deadline. */
+export const isOverdue = (status: JobStatus, dueAt: Date | null, now = new Date()) =>
+  (status === 'assigned' || status === 'accepted') && dueAt !== null && dueAt < now;

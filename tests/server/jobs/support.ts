@@ -1,0 +1,121 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { App } from '../../../server/app';
+import type { Db } from '../../../server/db';
+import type { JobStatus } from '../../../server/services/jobStateMachine';
+import { createTestApp, createUser, login } from '../helpers';
+
+export type Headers = Record<string, string>;
+
+/** A test app whose DATA_DIR is a fresh temporary folder (attachments are written there). */
+export const createJobsTestApp = () =>
+  createTestApp({ dataDir: mkdtempSync(path.join(tmpdir(), 'jobs-test-')) });
+
+/** A signed-in user of the given kind; `companyOf` makes a company's sub-user. */
+export async function signIn(
+  app: App,
+  db: Db,
+  kind: 'admin' | 'staff' | 'company' | 'subuser' | 'agent' | 'boss',
+  opts: { companyOf?: string; company_name?: string } = {},
+) {
+  const role =
+    kind === 'admin'
+      ? 'admin'
+      : kind === 'staff' || kind === 'subuser'
+        ? 'sub-admin'
+        : kind === 'agent'
+          ? 'agent'
+          : 'company';
+  const email =
+    kind === 'boss' ? `boss${Math.random().toString(36).slice(2, 6)}@provider.ng` : undefined;
+  const { account, password } = await createUser(db, {
+    role,
+    ...(email ? { email } : {}),
+    ...(opts.company_name ? { company_name: opts.company_name } : {}),
+  });
+  if (kind === 'subuser') {
+    await db.query('UPDATE accounts SET company_id = $2 WHERE id = $1', [
+      account.id,
+      opts.companyOf,
+    ]);
+  }
+  if (kind === 'agent') return { account, headers: {} as Headers, companyId: null };
+  const session = await login(app, account.email, password);
+  const companyId = kind === 'subuser' ? opts.companyOf! : account.company_id;
+  return { account, headers: session.headers, companyId };
+}
+
+export const addressFields = (over: Record<string, string> = {}) => ({
+  first_name: 'Chidi',
+  last_name: 'Okeke',
+  phone: '0803 123 4567',
+  email: 'chidi@example.ng',
+  address: '12 Allen Avenue',
+  landmark: 'Opposite the filling station',
+  state: 'lagos',
+  lga: 'ikeja',
+  ...over,
+});
+
+/** A multipart body from text fields and files. */
+export function multipart(
+  fields: Record<string, string>,
+  files: { field: string; filename: string; data: Buffer; type?: string }[] = [],
+) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (const f of files) {
+    form.append(
+      f.field,
+      new Blob([new Uint8Array(f.data)], { type: f.type ?? 'application/octet-stream' }),
+      f.filename,
+    );
+  }
+  return form;
+}
+
+export async function createJob(
+  app: App,
+  headers: Headers,
+  fields: Record<string, string> = addressFields(),
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v2/job/create-address',
+    headers,
+    payload: multipart(fields),
+  });
+  if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
+  return res.json() as { id: string; code: string; status: JobStatus; [k: string]: unknown };
+}
+
+/** Sets a TAT directly (the settings API has its own tests). */
+export async function setTat(
+  db: Db,
+  t: {
+    state?: string;
+    type?: string;
+    audience?: 'company' | 'agent';
+    amountKobo?: number;
+    hours?: number;
+  } = {},
+) {
+  await db.query(
+    `INSERT INTO tat_settings (state, job_type, audience, amount_kobo, tat_in_hours)
+     VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (state, job_type, audience) DO UPDATE SET amount_kobo = $4, tat_in_hours = $5`,
+    [
+      t.state ?? 'lagos',
+      t.type ?? 'address',
+      t.audience ?? 'company',
+      t.amountKobo ?? 150_000,
+      t.hours ?? 48,
+    ],
+  );
+}
+
+/** Capture comes in a later issue: moves a job to a status directly. */
+export async function forceStatus(db: Db, jobId: string, status: JobStatus) {
+  await db.query('UPDATE jobs SET status = $2 WHERE id = $1', [jobId, status]);
+}
