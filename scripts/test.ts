@@ -1,23 +1,54 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 
 /**
  * `npm test`: API and front-end suites, then a production build, then the browser suite
  * (bundle budgets and end-to-end tests in Debian's Chromium against the real server).
+ * `npm test -- --server-only` runs the API suite alone (CI's PostgreSQL pass).
  */
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const vitest = ['node_modules/vitest/vitest.mjs', 'run'];
+const totals = { passed: 0, failed: 0 };
+mkdirSync('test-results', { recursive: true });
 
 function run(step: string, args: string[]) {
   console.log(`\n▶ ${step}`);
   const r = spawnSync(process.execPath, args, { stdio: 'inherit' });
   if (r.status !== 0) {
     console.error(`\n✖ ${step} failed`);
-    process.exit(r.status ?? 1);
+    finish(r.status ?? 1);
   }
 }
 
-run('API and front-end tests', [...vitest, '--project', 'server', '--project', 'web']);
+function vitest(step: string, name: string, projects: string[]) {
+  const report = `test-results/${name}.json`;
+  run(step, [
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
+  const r = JSON.parse(readFileSync(report, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+  };
+  totals.passed += r.numPassedTests;
+  totals.failed += r.numFailedTests;
+}
+
+/** The closing line CI reads: every suite's tests added up. */
+function finish(code: number): never {
+  console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
+  process.exit(code);
+}
+
+if (process.argv.includes('--server-only')) {
+  vitest('API tests', 'server', ['server']);
+  finish(0);
+}
+
+vitest('API and front-end tests', 'unit', ['server', 'web']);
 run('production build', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
 
 if (!existsSync(chromiumPath)) {
@@ -26,9 +57,10 @@ if (!existsSync(chromiumPath)) {
     'Install it with `apt-get install chromium` (or set CHROMIUM_PATH).';
   if (process.env.CI === 'true') {
     console.error(`\n✖ ${msg}`);
-    process.exit(1);
+    finish(1);
   }
   console.warn(`\n⚠ ${msg}\n  The API and front-end tests passed; the browser tests were NOT run.`);
-  process.exit(0);
+  finish(0);
 }
-run('browser tests (bundle budgets, end to end)', [...vitest, '--project', 'e2e']);
+vitest('browser tests (bundle budgets, end to end)', 'e2e', ['e2e']);
+finish(0);
