@@ -1,8 +1,17 @@
+import { CustomRoutes, Resource } from 'react-admin';
+import jobs, { jobCustomRoutes, jobResourceRoutes } from '../resources/jobs';
 import { AreaAdmin, createAreaConfig } from './AreaAdmin';
 
 const company = createAreaConfig('company');
 
 /** /company/*: client companies and their sub-users. Loaded on demand (App.tsx). */
 export default function CompanyArea() {
-  return <AreaAdmin {...company} />;
+  return (
+    <AreaAdmin {...company}>
+      <Resource name="jobs" {...jobs}>
+        {jobResourceRoutes}
+      </Resource>
+      <CustomRoutes>{jobCustomRoutes}</CustomRoutes>
+    </AreaAdmin>
+  );
 }

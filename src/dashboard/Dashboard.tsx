@@ -1,21 +1,180 @@
-import { Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/material';
+import { lazy, Suspense } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActionArea,
+  CardActions,
+  CardContent,
+  List,
+  ListItemButton,
+  ListItemText,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { Loading, Title, useBasename, useTranslate } from 'react-admin';
+import {
+  Loading,
+  Title,
+  useBasename,
+  useDataProvider,
+  useGetList,
+  useTranslate,
+} from 'react-admin';
 import { fullName } from '../authProvider/session';
 import { useAccount } from '../authProvider/useAccount';
+import type { AppDataProvider } from '../dataProvider';
 import { formatDisplayDate } from '../formatting/dates';
+import { errorMessages } from '../httpClient/errorMessages';
+import { DueDate } from '../resources/jobs/DueDate';
+import { JobStatusChip } from '../resources/jobs/JobStatusChip';
+import { useJobPaths } from '../resources/jobs/paths';
+import { jobStatuses, type Job, type StatusCounts } from '../resources/jobs/types';
+import { ChartsBoundary } from './ChartsBoundary';
+
+const JobCharts = lazy(() => import('./JobCharts'));
+
+type CountKey = 'total' | 'overdue' | (typeof jobStatuses)[number];
+const countKeys: CountKey[] = ['total', ...jobStatuses, 'overdue'];
+
+const countLabel = (key: CountKey) =>
+  key === 'total'
+    ? 'app.dashboard.total'
+    : key === 'overdue'
+      ? 'app.dashboard.overdue'
+      : `app.jobs.status.${key}`;
+
+/** Count cards, each a link to the jobs list filtered by its status (or overdue). */
+const CountCards = ({ counts, title }: { counts: StatusCounts; title: string }) => {
+  const translate = useTranslate();
+  const paths = useJobPaths();
+  const linkOf = (key: CountKey) =>
+    key === 'total'
+      ? paths.list
+      : paths.filteredList(key === 'overdue' ? { overdue: true } : { status: key });
+  return (
+    <Box component="section" aria-label={title}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: {
+            xs: 'repeat(2, minmax(0, 1fr))',
+            sm: 'repeat(3, 1fr)',
+            md: 'repeat(5, 1fr)',
+          },
+          gap: 1.5,
+        }}
+      >
+        {countKeys.map((key) => (
+          <Card key={key}>
+            <CardActionArea component={Link} to={linkOf(key)}>
+              <CardContent sx={{ py: 1.5 }}>
+                <Typography
+                  variant="h5"
+                  component="p"
+                  color={key === 'overdue' && counts.overdue > 0 ? 'error' : undefined}
+                >
+                  {counts[key]}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {translate(countLabel(key))}
+                </Typography>
+              </CardContent>
+            </CardActionArea>
+          </Card>
+        ))}
+      </Box>
+    </Box>
+  );
+};
+
+/** Up to five jobs of a list query, each a link to its profile. */
+const JobShortList = ({
+  title,
+  empty,
+  filter,
+  sort,
+  showDue,
+}: {
+  title: string;
+  empty: string;
+  filter: Record<string, unknown>;
+  sort: { field: string; order: 'ASC' | 'DESC' };
+  showDue?: boolean;
+}) => {
+  const translate = useTranslate();
+  const paths = useJobPaths();
+  const { data, isPending, error } = useGetList<Job>('jobs', {
+    filter,
+    sort,
+    pagination: { page: 1, perPage: 5 },
+  });
+  return (
+    <Card sx={{ flex: { md: 1 }, minWidth: 0 }} component="section" aria-label={translate(title)}>
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          {translate(title)}
+        </Typography>
+        {isPending ? (
+          <Skeleton height={120} />
+        ) : error ? (
+          <Alert severity="error">{errorMessages(error)[0]}</Alert>
+        ) : !data?.length ? (
+          <Typography color="text.secondary">{translate(empty)}</Typography>
+        ) : (
+          <List dense disablePadding>
+            {data.map((job) => (
+              <ListItemButton
+                key={job.id}
+                component={Link}
+                to={paths.profile(job.id)}
+                disableGutters
+              >
+                <ListItemText
+                  primary={`${job.code} · ${job.subject_name}`}
+                  secondary={showDue ? <DueDate job={job} /> : formatDisplayDate(job.created_at)}
+                  slotProps={{ secondary: { component: 'div' } }}
+                  sx={{ minWidth: 0, overflowWrap: 'anywhere' }}
+                />
+                <JobStatusChip status={job.status} />
+              </ListItemButton>
+            ))}
+          </List>
+        )}
+      </CardContent>
+    </Card>
+  );
+};
 
 /**
- * The landing page of both areas. For now a welcome and the places to go next; the job counts
- * of the next issues take the middle card.
+ * The landing page of both areas: who is signed in, the job counts (each a link to the filtered
+ * list), the company's own counts (company area), the charts (loaded after the rest), recent
+ * and overdue jobs, and the way to the preferences.
  */
 export const Dashboard = () => {
   const account = useAccount();
   const translate = useTranslate();
   const basename = useBasename();
+  const paths = useJobPaths();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const summary = useQuery({
+    queryKey: ['jobs', 'summaryCounts'],
+    queryFn: () => dataProvider.getJobSummaryCounts(),
+  });
+  const companyCounts = useQuery({
+    queryKey: ['jobs', 'companyCounts'],
+    queryFn: () => dataProvider.getCompanyJobCounts(),
+    enabled: paths.area === 'company',
+  });
   if (!account) return <Loading />;
   return (
-    <Stack spacing={2} sx={{ mt: 2 }}>
+    <Stack spacing={2} sx={{ mt: 2, mb: 2 }}>
       <Title title="app.dashboard.title" />
       <Card>
         <CardContent>
@@ -33,33 +192,64 @@ export const Dashboard = () => {
           </Typography>
         </CardContent>
       </Card>
+      {summary.isPending ? (
+        <Skeleton variant="rounded" height={160} />
+      ) : summary.error ? (
+        <Alert severity="error">{errorMessages(summary.error)[0]}</Alert>
+      ) : (
+        <CountCards counts={summary.data} title={translate('app.dashboard.jobs_title')} />
+      )}
+      {companyCounts.data ? (
+        <CountCards
+          counts={companyCounts.data.counts}
+          title={translate('app.dashboard.company_jobs_title')}
+        />
+      ) : null}
+      {summary.data ? (
+        <ChartsBoundary>
+          <Suspense
+            fallback={
+              <Skeleton
+                variant="rounded"
+                height={300}
+                aria-label={translate('app.dashboard.charts_loading')}
+              />
+            }
+          >
+            <JobCharts summary={summary.data} />
+          </Suspense>
+        </ChartsBoundary>
+      ) : null}
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-        <Card sx={{ flex: { md: 1 } }}>
-          <CardContent>
-            <Typography variant="h6" component="h2" gutterBottom>
-              {translate('app.dashboard.jobs_title')}
-            </Typography>
-            <Typography color="text.secondary">
-              {translate('app.dashboard.jobs_placeholder')}
-            </Typography>
-          </CardContent>
-        </Card>
-        <Card sx={{ flex: { md: 1 } }}>
-          <CardContent>
-            <Typography variant="h6" component="h2" gutterBottom>
-              {translate('app.dashboard.preferences_title')}
-            </Typography>
-            <Typography color="text.secondary">
-              {translate('app.dashboard.preferences_body')}
-            </Typography>
-          </CardContent>
-          <CardActions>
-            <Button component={Link} to={`${basename}/settings/set-amount`}>
-              {translate('app.settings.set_preferences')}
-            </Button>
-          </CardActions>
-        </Card>
+        <JobShortList
+          title="app.dashboard.recent_jobs"
+          empty="app.dashboard.no_jobs"
+          filter={{}}
+          sort={{ field: 'created_at', order: 'DESC' }}
+        />
+        <JobShortList
+          title="app.dashboard.overdue_jobs"
+          empty="app.dashboard.no_overdue_jobs"
+          filter={{ overdue: true }}
+          sort={{ field: 'due_at', order: 'ASC' }}
+          showDue
+        />
       </Stack>
+      <Card>
+        <CardContent>
+          <Typography variant="h6" component="h2" gutterBottom>
+            {translate('app.dashboard.preferences_title')}
+          </Typography>
+          <Typography color="text.secondary">
+            {translate('app.dashboard.preferences_body')}
+          </Typography>
+        </CardContent>
+        <CardActions>
+          <Button component={Link} to={`${basename}/settings/set-amount`}>
+            {translate('app.settings.set_preferences')}
+          </Button>
+        </CardActions>
+      </Card>
     </Stack>
   );
 };

@@ -1,19 +1,78 @@
-import { addRefreshAuthToDataProvider } from 'react-admin';
+import {
+  addRefreshAuthToDataProvider,
+  type CreateParams,
+  type DataProvider,
+  type GetListParams,
+  type GetOneParams,
+  type UpdateParams,
+} from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { refreshAuth } from '../authProvider';
 import { apiUrl, httpClient } from '../httpClient/httpClient';
+import type { AssigneeType } from '../resources/jobs/types';
+import type { TatSettingBody } from '../resources/tatSettings/types';
+import { jobsApi, jobsResources, type CreateJobInput } from './jobsApi';
+import { tatSettingsApi } from './settingsApi';
 
 /** The ra-data-simple-rest conventions the API follows for lists and details (DESIGN §4). */
 const baseDataProvider = simpleRestProvider(apiUrl, httpClient);
 
 /**
- * The app's dataProvider, in layers: the REST base, then the calls that are not CRUD (spread on
- * top as custom methods: assignJobs, uploadJobs… as the features arrive), then the token refresh
+ * The resources whose endpoints are the spec's rather than the REST conventions:
+ * - `jobs`: getOne with `meta.view === 'profile'` reads `GET /job/detail/{id}` (history, attachments,
+ *   actions; a separate cache entry from the list's records); create sends the multipart form;
+ * - `assignees`: `GET /job/fetch-assignees/{filter.type}`;
+ * - `tat-settings`: `GET/POST /setting/tat`, `PATCH /setting/tat/{id}`.
+ */
+const resourceDataProvider: DataProvider = {
+  ...baseDataProvider,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async getList(resource: string, params: GetListParams): Promise<any> {
+    if (resource === 'assignees') {
+      return jobsResources.getAssignees((params.filter?.type ?? 'company') as AssigneeType);
+    }
+    if (resource === 'tat-settings') {
+      const data = await tatSettingsApi.list();
+      return { data, total: data.length };
+    }
+    return baseDataProvider.getList(resource, params);
+  },
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async getOne(resource: string, params: GetOneParams): Promise<any> {
+    if (resource === 'jobs' && params.meta?.view === 'profile') {
+      return { data: await jobsResources.getJobDetail(String(params.id)) };
+    }
+    return baseDataProvider.getOne(resource, params);
+  },
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async create(resource: string, params: CreateParams): Promise<any> {
+    if (resource === 'jobs')
+      return { data: await jobsApi.createJob(params.data as CreateJobInput) };
+    if (resource === 'tat-settings') {
+      return { data: await tatSettingsApi.create(params.data as TatSettingBody) };
+    }
+    return baseDataProvider.create(resource, params);
+  },
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async update(resource: string, params: UpdateParams): Promise<any> {
+    if (resource === 'tat-settings') {
+      return {
+        data: await tatSettingsApi.update(String(params.id), params.data as TatSettingBody),
+      };
+    }
+    return baseDataProvider.update(resource, params);
+  },
+};
+
+/**
+ * The app's dataProvider, in layers: the REST base and the resources above, then the calls that
+ * are not CRUD (spread on top as custom methods: assignJobs, uploadJobs…), then the token refresh
  * that runs before every call.
  */
 export const dataProvider = addRefreshAuthToDataProvider(
   {
-    ...baseDataProvider,
+    ...resourceDataProvider,
+    ...jobsApi,
   },
   refreshAuth,
 );

@@ -7,3 +7,9 @@ import { enUS } from 'date-fns/locale/en-US';
  */
 export const formatDisplayDate = (date: Date | number | string): string =>
   format(typeof date === 'string' ? parseISO(date) : date, 'MMMM d, yyyy', { locale: enUS });
+
+/** A moment with its time of day, e.g. "January 5, 2025 at 2:30 PM" (due times, history). */
+export const formatDisplayDateTime = (date: Date | number | string): string =>
+  format(typeof date === 'string' ? parseISO(date) : date, "MMMM d, yyyy 'at' h:mm a", {
+    locale: enUS,
+  });

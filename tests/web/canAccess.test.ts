@@ -34,4 +34,43 @@ describe('canAccess', () => {
     expect(canAccess(subAdmin, agentPrice)).toBe(false);
     expect(canAccess(subAdmin, { ...assignToAgent, action: 'assign' })).toBe(true);
   });
+
+  it('lets only the provider write TAT settings; companies read them', () => {
+    for (const action of ['create', 'edit']) {
+      expect(canAccess(adminAccount, { area: 'admin', resource: 'tat-settings', action })).toBe(
+        true,
+      );
+      expect(canAccess(companyAccount, { area: 'company', resource: 'tat-settings', action })).toBe(
+        false,
+      );
+    }
+    expect(
+      canAccess(companyAccount, { area: 'company', resource: 'tat-settings', action: 'list' }),
+    ).toBe(true);
+    // A super-admin flag does not carry Agent prices into the company area.
+    const superCompany = { ...companyAccount, isSuperAdmin: true };
+    expect(
+      canAccess(superCompany, {
+        area: 'company',
+        resource: 'tat-settings',
+        action: 'set_agent_price',
+      }),
+    ).toBe(false);
+    expect(
+      canAccess(superCompany, { area: 'company', resource: 'jobs', action: 'assign_to_agent' }),
+    ).toBe(false);
+  });
+
+  it('lets both areas list, create, upload, export and assign jobs; admins name the owner', () => {
+    for (const action of ['list', 'show', 'create', 'bulk_create', 'export', 'assign']) {
+      expect(canAccess(companyAccount, { area: 'company', resource: 'jobs', action })).toBe(true);
+      expect(canAccess(adminAccount, { area: 'admin', resource: 'jobs', action })).toBe(true);
+    }
+    expect(
+      canAccess(adminAccount, { area: 'admin', resource: 'jobs', action: 'choose_owner' }),
+    ).toBe(true);
+    expect(
+      canAccess(companyAccount, { area: 'company', resource: 'jobs', action: 'choose_owner' }),
+    ).toBe(false);
+  });
 });

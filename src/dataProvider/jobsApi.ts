@@ -1,0 +1,177 @@
+import type { GetListResult, SortPayload } from 'react-admin';
+import type { JobKind } from '../../reference/jobKinds';
+import {
+  apiUrl,
+  fetchBlob,
+  httpClient,
+  postFormWithProgress,
+  type UploadProgress,
+} from '../httpClient/httpClient';
+import type {
+  Assignee,
+  AssigneeType,
+  CompanyCounts,
+  Job,
+  JobDetail,
+  JobPage,
+  JobStatus,
+  SummaryCounts,
+} from '../resources/jobs/types';
+
+const json = async <T>(path: string, init: { method?: string; body?: unknown } = {}) => {
+  const { json: answer } = await httpClient(`${apiUrl}${path}`, {
+    method: init.method ?? 'GET',
+    ...(init.body === undefined
+      ? {}
+      : { body: init.body instanceof FormData ? init.body : JSON.stringify(init.body) }),
+  });
+  return answer as T;
+};
+
+const enc = encodeURIComponent;
+
+/** Optional reason: sent only when the user wrote one. */
+const withReason = (reason?: string) => (reason?.trim() ? { reason: reason.trim() } : {});
+
+export interface CreateJobInput {
+  type: JobKind;
+  /** The owner company: admins name it, company users leave it out. */
+  company_id?: string;
+  /** The kind's fields by wire name (shared definitions); empty ones are left out. */
+  fields: Record<string, string>;
+  attachments?: File[];
+}
+
+export interface UploadJobsInput {
+  type: JobKind;
+  company_id?: string;
+  file: File;
+  onProgress?: (progress: UploadProgress) => void;
+}
+
+/** The calls of the jobs feature that are not CRUD (spec §7 "Job"), spread on the dataProvider. */
+export const jobsApi = {
+  /** `PATCH /job/assign/{type}/{id}` `{list}`: all the jobs or none. */
+  assignJobs: ({
+    type,
+    assigneeId,
+    jobIds,
+  }: {
+    type: AssigneeType;
+    assigneeId: string;
+    jobIds: string[];
+  }) =>
+    json<{ message: string; data: Job[] }>(`/job/assign/${enc(type)}/${enc(assigneeId)}`, {
+      method: 'PATCH',
+      body: { list: jobIds },
+    }),
+
+  /** The assignee accepts: `PATCH /job/update-status/accept` `{jobId, reason?}`. */
+  acceptJob: ({ jobId, reason }: { jobId: string; reason?: string }) =>
+    json<Job>('/job/update-status/accept', {
+      method: 'PATCH',
+      body: { jobId, ...withReason(reason) },
+    }),
+
+  /** The assignee declines: `PATCH /job/update-status/reject` `{jobId, reason?}`. */
+  rejectJob: ({ jobId, reason }: { jobId: string; reason?: string }) =>
+    json<Job>('/job/update-status/reject', {
+      method: 'PATCH',
+      body: { jobId, ...withReason(reason) },
+    }),
+
+  /** Owner or admin reviews a submitted job: `PUT /job/appove-or-reject/{id}/{type}` (sic). */
+  reviewJob: ({
+    id,
+    decision,
+    reason,
+    rating,
+  }: {
+    id: string;
+    decision: 'approve' | 'reject';
+    reason?: string;
+    rating?: number | null;
+  }) =>
+    json<Job>(`/job/appove-or-reject/${enc(id)}/${decision}`, {
+      method: 'PUT',
+      body: { ...withReason(reason), ...(rating ? { rating } : {}) },
+    }),
+
+  /** The owner cancels before submission: `POST /job/{id}/cancel` `{reason?}`. */
+  cancelJob: ({ id, reason }: { id: string; reason?: string }) =>
+    json<Job>(`/job/${enc(id)}/cancel`, { method: 'POST', body: withReason(reason) }),
+
+  /** One job of any kind: `POST /job/create-address`, multipart with optional attachments. */
+  createJob: ({ type, company_id, fields, attachments = [] }: CreateJobInput) => {
+    const form = new FormData();
+    form.append('type', type);
+    if (company_id) form.append('company_id', company_id);
+    for (const [name, value] of Object.entries(fields)) {
+      if (value.trim()) form.append(name, value.trim());
+    }
+    for (const file of attachments) form.append('attachments', file, file.name);
+    return json<Job>('/job/create-address', { method: 'POST', body: form });
+  },
+
+  /**
+   * Bulk creation: `POST /job/upload`, multipart with the file and the kind, through
+   * XMLHttpRequest so that the screen can show the upload's progress. Resolves to `{created}`;
+   * a file with bad rows rejects with a 400 whose body lists them (`errors:[{row, field, msg}]`).
+   */
+  uploadJobs: ({ type, company_id, file, onProgress }: UploadJobsInput) => {
+    const form = new FormData();
+    form.append('type', type);
+    if (company_id) form.append('company_id', company_id);
+    form.append('file', file, file.name);
+    return postFormWithProgress<{ created: number }>(`${apiUrl}/job/upload`, form, onProgress);
+  },
+
+  /** The CSV template of a kind (`GET /job/upload/template/{type}`). */
+  getJobTemplate: (type: JobKind) => fetchBlob(`${apiUrl}/job/upload/template/${enc(type)}`),
+
+  /** The filtered list as CSV, computed by the server (`GET /jobs` with `Accept: text/csv`). */
+  exportJobs: ({ filter, sort }: { filter: Record<string, unknown>; sort?: SortPayload }) => {
+    const query = new URLSearchParams({ filter: JSON.stringify(filter) });
+    if (sort?.field) query.set('sort', JSON.stringify([sort.field, sort.order]));
+    return fetchBlob(`${apiUrl}/jobs?${query.toString()}`);
+  },
+
+  /** Counts per status, overdue, total and jobs created per day (30 days). */
+  getJobSummaryCounts: () => json<SummaryCounts>('/job/summary/counts'),
+
+  /** The company's own jobs: counts per status and a page of 25. */
+  getCompanyJobCounts: ({ status, page = 1 }: { status?: JobStatus; page?: number } = {}) => {
+    const query = new URLSearchParams({ page: String(page) });
+    if (status) query.set('status', status);
+    return json<CompanyCounts>(`/job/company-job/counts?${query.toString()}`);
+  },
+
+  /** The jobs a company owns, by status ('all' or one), 25 a page. */
+  getCompanyJobsByAssigner: ({
+    assignerId,
+    status,
+    page = 1,
+  }: {
+    assignerId: string;
+    status: JobStatus | 'all';
+    page?: number;
+  }) =>
+    json<JobPage>(
+      `/job/get-company-job-by-assigner/${enc(assignerId)}/${enc(status)}?page=${page}`,
+    ),
+};
+
+/**
+ * Resources whose endpoints are not the ra-data-simple-rest ones: `useGetOne('jobs', {id, meta:
+ * {view: 'profile'}})` reads the profile, `useGetList('assignees', {filter: {type}})` the
+ * assignees, `jobs` create sends the multipart form.
+ */
+export const jobsResources = {
+  getJobDetail: (id: string) => json<JobDetail>(`/job/detail/${enc(id)}`),
+  async getAssignees(type: AssigneeType): Promise<GetListResult<Assignee>> {
+    const data = await json<Assignee[]>(`/job/fetch-assignees/${enc(type)}`);
+    return { data, total: data.length };
+  },
+};
+
+export type JobsApi = typeof jobsApi;

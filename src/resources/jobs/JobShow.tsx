@@ -1,0 +1,246 @@
+import type { ReactNode } from 'react';
+import ArrowRightAltIcon from '@mui/icons-material/ArrowRightAlt';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  List,
+  ListItem,
+  ListItemIcon,
+  ListItemText,
+  Rating,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { Loading, Title, useGetOne, useTranslate } from 'react-admin';
+import { Link, useParams } from 'react-router-dom';
+import { jobFieldDefs, jobKindLabels } from '../../../reference/jobKinds';
+import { stateName } from '../../../reference/locations';
+import { formatDisplayDate, formatDisplayDateTime } from '../../formatting/dates';
+import { formatNaira } from '../../formatting/money';
+import { errorMessages } from '../../httpClient/errorMessages';
+import { DueDate } from './DueDate';
+import { JobActions } from './JobActions';
+import { JobStatusChip, OverdueBadge } from './JobStatusChip';
+import { useJobPaths } from './paths';
+import type { JobDetail, JobEvent } from './types';
+
+/** Label / value pairs as a definition list: two columns on wide screens, one on phones. */
+const Details = ({ items }: { items: Array<[string, ReactNode]> }) => (
+  <Box
+    component="dl"
+    sx={{
+      display: 'grid',
+      gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' },
+      columnGap: 3,
+      rowGap: { xs: 0.5, sm: 1 },
+      m: 0,
+    }}
+  >
+    {items.map(([label, value]) => (
+      <Box key={label} sx={{ display: 'contents' }}>
+        <Typography component="dt" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
+          {label}
+        </Typography>
+        <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+          {value}
+        </Typography>
+      </Box>
+    ))}
+  </Box>
+);
+
+const Section = ({ title, children }: { title: string; children: ReactNode }) => (
+  <Card sx={{ width: '100%' }}>
+    <CardContent>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </CardContent>
+  </Card>
+);
+
+/** The kind's fields in the order and with the labels of the shared definitions. */
+const fieldItems = (job: JobDetail): Array<[string, ReactNode]> =>
+  jobFieldDefs[job.type].map((def) => {
+    if (def.type === 'state') return [def.label, stateName(job.state)];
+    if (def.type === 'lga') return [def.label, job.lga];
+    const value = job.fields[def.name];
+    const choice = def.choices?.find((c) => c.value === value);
+    return [def.label, choice?.label ?? value ?? '—'];
+  });
+
+const EventItem = ({ event }: { event: JobEvent }) => {
+  const translate = useTranslate();
+  const to = translate(`app.jobs.status.${event.to_status}`);
+  return (
+    <ListItem disableGutters alignItems="flex-start">
+      <ListItemText
+        primary={
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            {event.from_status ? (
+              <>
+                <span>{translate(`app.jobs.status.${event.from_status}`)}</span>
+                <ArrowRightAltIcon fontSize="small" aria-label="to" />
+              </>
+            ) : null}
+            <strong>{to}</strong>
+          </Stack>
+        }
+        secondary={
+          <>
+            {formatDisplayDateTime(event.created_at)}{' '}
+            {translate('app.jobs.profile.by', {
+              name: event.actor_name ?? translate('app.jobs.profile.someone'),
+            })}
+            {event.reason ? (
+              <>
+                <br />
+                {translate('app.jobs.profile.reason', { reason: event.reason })}
+              </>
+            ) : null}
+          </>
+        }
+      />
+    </ListItem>
+  );
+};
+
+const fileSize = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+/**
+ * The job profile (`jobs/profile/{jobProfileId}`, `GET /job/detail/{id}`): every field of its
+ * kind, status, owner, assignee, deadline, history, attachments, and the allowed actions.
+ */
+export const JobShow = () => {
+  const { jobProfileId = '' } = useParams();
+  const translate = useTranslate();
+  const paths = useJobPaths();
+  const {
+    data: job,
+    error,
+    isPending,
+    refetch,
+  } = useGetOne<JobDetail>('jobs', {
+    id: jobProfileId,
+    meta: { view: 'profile' },
+  });
+
+  if (isPending) return <Loading />;
+  if (error || !job) {
+    return (
+      <Alert severity="error" sx={{ mt: 2 }}>
+        {errorMessages(error)[0]}
+      </Alert>
+    );
+  }
+
+  const t = (key: string) => translate(`app.jobs.profile.${key}`);
+  const assignment: Array<[string, ReactNode]> = [
+    [
+      t('owner'),
+      <Link key="owner" to={paths.company(job.company_id)}>
+        {job.company_name ?? job.company_id}
+      </Link>,
+    ],
+    [
+      t('assignee'),
+      job.assignee_name
+        ? `${job.assignee_name} (${translate(`app.jobs.assignee_${job.assignee_type ?? 'company'}`)})`
+        : translate('app.jobs.unassigned'),
+    ],
+    [
+      t('assigned_at'),
+      job.assigned_at ? formatDisplayDateTime(job.assigned_at) : translate('app.jobs.not_set'),
+    ],
+    [t('due_at'), <DueDate key="due" job={job} />],
+    [t('created_at'), formatDisplayDate(job.created_at)],
+  ];
+  if (job.price !== null) assignment.push([t('price'), formatNaira(job.price)]);
+  if (job.fee !== null) assignment.push([t('fee'), formatNaira(job.fee)]);
+  if (job.rating !== null) {
+    assignment.push([
+      t('rating'),
+      <Rating key="rating" value={job.rating} max={5} readOnly size="small" />,
+    ]);
+  }
+
+  return (
+    <Stack spacing={2} sx={{ mt: 2, mb: 2 }}>
+      <Title title={translate('app.jobs.profile.title', { code: job.code })} />
+      <Card>
+        <CardContent>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+          >
+            <Box>
+              <Typography variant="h5" component="h1">
+                {job.code} · {job.subject_name}
+              </Typography>
+              <Stack
+                direction="row"
+                spacing={1}
+                useFlexGap
+                sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap' }}
+              >
+                <Typography color="text.secondary">{jobKindLabels[job.type]}</Typography>
+                <JobStatusChip status={job.status} />
+                {job.overdue ? <OverdueBadge /> : null}
+              </Stack>
+            </Box>
+            <JobActions job={job} onChanged={() => void refetch()} />
+          </Stack>
+        </CardContent>
+      </Card>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Section title={t('details')}>
+          <Details items={fieldItems(job)} />
+        </Section>
+        <Section title={t('assignment')}>
+          <Details items={assignment} />
+        </Section>
+      </Stack>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Section title={t('history')}>
+          {job.events.length ? (
+            <List dense aria-label={t('history')}>
+              {job.events.map((event) => (
+                <EventItem key={event.id} event={event} />
+              ))}
+            </List>
+          ) : (
+            <Typography color="text.secondary">{t('no_history')}</Typography>
+          )}
+        </Section>
+        <Section title={t('attachments')}>
+          {job.attachments.length ? (
+            <List dense aria-label={t('attachments')}>
+              {job.attachments.map((file) => (
+                <ListItem key={file.id} disableGutters>
+                  <ListItemIcon sx={{ minWidth: 36 }}>
+                    <AttachFileIcon fontSize="small" />
+                  </ListItemIcon>
+                  <ListItemText
+                    primary={file.file_name}
+                    secondary={`${file.content_type} · ${fileSize(file.size_bytes)}`}
+                    sx={{ overflowWrap: 'anywhere' }}
+                  />
+                </ListItem>
+              ))}
+            </List>
+          ) : (
+            <Typography color="text.secondary">{t('no_attachments')}</Typography>
+          )}
+        </Section>
+      </Stack>
+    </Stack>
+  );
+};

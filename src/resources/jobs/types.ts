@@ -1,0 +1,111 @@
+import type { JobKind } from '../../../reference/jobKinds';
+
+/**
+ * The job as the API answers it (server/schemas/jobs.ts). Statuses are lower case on the wire
+ * (DESIGN §3); the reference files hold kinds and fields, the statuses are repeated here.
+ */
+export const jobStatuses = [
+  'pending',
+  'assigned',
+  'accepted',
+  'declined',
+  'submitted',
+  'approved',
+  'rejected',
+  'cancelled',
+] as const;
+export type JobStatus = (typeof jobStatuses)[number];
+
+export type JobAction = 'assign' | 'accept' | 'decline' | 'approve' | 'reject' | 'cancel';
+export type AssigneeType = 'company' | 'agent';
+
+export interface Job {
+  id: string;
+  code: string;
+  type: JobKind;
+  status: JobStatus;
+  company_id: string;
+  company_name: string | null;
+  state: string;
+  lga: string;
+  subject_name: string;
+  fields: Record<string, string>;
+  assignee_type: AssigneeType | null;
+  assignee_id: string | null;
+  assignee_name: string | null;
+  assigned_at: string | null;
+  due_at: string | null;
+  overdue: boolean;
+  price: number | null;
+  fee: number | null;
+  rating: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface JobEvent {
+  id: number;
+  actor_id: string | null;
+  actor_name: string | null;
+  from_status: JobStatus | null;
+  to_status: JobStatus;
+  reason: string | null;
+  created_at: string;
+}
+
+export interface JobAttachment {
+  id: string;
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  created_at: string;
+}
+
+/** `GET /job/detail/{id}`: the job profile. */
+export interface JobDetail extends Job {
+  events: JobEvent[];
+  attachments: JobAttachment[];
+  /** What this user may do with the job now. */
+  actions: JobAction[];
+}
+
+/** Spec §3 "Assignee", as `GET /job/fetch-assignees/{type}` lists them. */
+export interface Assignee {
+  id: string;
+  company_name: string | null;
+  full_name: string;
+  first_name: string;
+  last_name: string;
+  name: string;
+  created_time: string;
+  /** Average rating 0–5. */
+  total_ratings: number;
+  /** Not in the API yet (the spec's card shows a state): shown when the server sends it. */
+  state?: string | null;
+}
+
+export type StatusCounts = Record<JobStatus, number> & { overdue: number; total: number };
+
+/** `GET /job/summary/counts`. */
+export interface SummaryCounts extends StatusCounts {
+  created_per_day: Array<{ date: string; count: number }>;
+}
+
+/** A page of 25 jobs (`/job/get-company-job-by-assigner`, `/job/company-job/counts`). */
+export interface JobPage {
+  data: Job[];
+  total: number;
+  page: number;
+}
+
+export interface CompanyCounts extends JobPage {
+  counts: StatusCounts;
+}
+
+/** One bad row of a bulk file (`POST /job/upload` 400); `row` counts data rows from 1. */
+export interface UploadRowError {
+  row: number;
+  field: string;
+  msg: string;
+}
