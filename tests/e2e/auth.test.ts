@@ -53,7 +53,7 @@ describe('sign-up, sign-in and sessions in the browser', () => {
     await logIn('chioma@example.ng', 'chioma-secret');
     await page.getByText(/confirm your email/i).waitFor();
 
-    const link = mailedLink(server, 'chioma@example.ng', '/confirmemail');
+    const link = await mailedLink(server, 'chioma@example.ng', '/confirmemail');
     await page.goto(link);
     await page.getByText('Your email is confirmed. You can now log in.').waitFor();
 

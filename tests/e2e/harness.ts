@@ -95,16 +95,22 @@ export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   });
 }
 
-/** The newest link to `path` that the server printed in a mail to `to`. */
-export function mailedLink(server: RunningServer, to: string, linkPath: string): string {
-  const lines = server
-    .log()
-    .split('\n')
-    .filter((l) => l.includes(to) && l.includes(linkPath));
-  const last = lines.at(-1);
-  const match = last?.match(new RegExp(`https?://[^\\s"\\\\]+${linkPath}\\?token=[\\w-]+`));
-  if (!match) throw new Error(`no mail to ${to} with ${linkPath} in the server log`);
-  return match[0];
+/**
+ * The newest link to `linkPath` that the server printed in a mail to `to`; waits a little, as the
+ * child's log reaches us a moment after the answer that caused it.
+ */
+export async function mailedLink(server: RunningServer, to: string, linkPath: string) {
+  const pattern = new RegExp(`https?://[^\\s"\\\\]+${linkPath}\\?token=[\\w-]+`);
+  for (let waited = 0; waited < 10_000; waited += 100) {
+    const lines = server
+      .log()
+      .split('\n')
+      .filter((l) => l.includes(to) && l.includes(linkPath));
+    const match = lines.at(-1)?.match(pattern);
+    if (match) return match[0];
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail to ${to} with ${linkPath} in the server log`);
 }
 
 export async function newContext(browser: Browser, server: RunningServer): Promise<BrowserContext> {
