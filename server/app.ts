@@ -5,6 +5,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import type { Db } from './db';
+import { withLogRedaction } from './logging';
 import authenticate from './plugins/app/authenticate';
 import { installErrorHandler } from './plugins/app/errorHandler';
 import services from './plugins/app/services';
@@ -29,7 +30,7 @@ export interface AppOptions {
 /** Builds the whole application; server.ts starts it, tests inject into it. */
 export async function buildApp({ config, db, logger = false, distDir }: AppOptions) {
   const app = Fastify({
-    logger,
+    logger: withLogRedaction(logger),
     bodyLimit: 1024 * 1024,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

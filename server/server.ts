@@ -8,10 +8,7 @@ import { demoAccounts, seedDemoData } from './seed/demoData';
 /** Starts the API and the web app on PORT: open, migrate, seed a new embedded database, listen. */
 export async function startServer() {
   const config = loadConfig();
-  const logger = {
-    level: config.logLevel,
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-  };
+  const logger = { level: config.logLevel };
   const db = await openDb(config, 'the API server');
   const app = await buildApp({ config, db, logger });
   app.addHook('onClose', async () => db.close());

@@ -1,0 +1,35 @@
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+
+/**
+ * Links carry secrets in their URL: one-time tokens in `?token=` (email confirmation, password
+ * reset) and capture tokens in the path. The request log shows them masked.
+ */
+export function maskUrlSecrets(url: string): string {
+  return url
+    .replace(/([?&]token=)[^&#]*/gi, '$1***')
+    .replace(
+      /(\/(?:capture(?:\/my-jobs)?|automatic-address-verification)\/)(?!my-jobs\b)[^/?#]+/g,
+      '$1***',
+    );
+}
+
+/** Pino options with the secrets of headers and URLs kept out of every request log line. */
+export function withLogRedaction(
+  logger: FastifyServerOptions['logger'],
+): FastifyServerOptions['logger'] {
+  if (!logger || logger === true) return logger === true ? withLogRedaction({}) : logger;
+  return {
+    ...logger,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    serializers: {
+      req: (req: FastifyRequest) => ({
+        method: req.method,
+        url: maskUrlSecrets(req.url),
+        host: req.host,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
+      ...(typeof logger === 'object' && 'serializers' in logger ? logger.serializers : {}),
+    },
+  } as FastifyServerOptions['logger'];
+}
