@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import authRoutes from './auth';
+import captureRoutes from './capture';
 import healthRoutes from './health';
 import jobRoutes from './jobs';
 import settingsRoutes from './settings';
@@ -9,6 +10,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(jobRoutes);
+  await app.register(captureRoutes);
   await app.register(settingsRoutes, { prefix: '/setting' });
 };
 

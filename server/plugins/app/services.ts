@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { createAccountsRepository } from '../../repositories/accounts';
+import { createCapturesRepository } from '../../repositories/captures';
 import { createLoginFailuresRepository } from '../../repositories/loginFailures';
 import { createOneTimeTokensRepository } from '../../repositories/oneTimeTokens';
 import { createJobsRepository } from '../../repositories/jobs';
@@ -10,6 +11,7 @@ import { createJobsAssigneesRepository } from '../../repositories/jobsAssignees'
 import { createSessionsRepository } from '../../repositories/sessions';
 import { createTatSettingsRepository } from '../../repositories/tatSettings';
 import { createAccessTokens } from '../../services/accessTokens';
+import { createCaptureLinks, type CaptureLinks } from '../../services/captureLinks';
 import { createMailer } from '../../services/mailer';
 import { createLocalStorage, type FileStorage } from '../../services/storage';
 
@@ -22,6 +24,7 @@ function createRepos(db: Db) {
     tatSettings: createTatSettingsRepository(db),
     jobs: createJobsRepository(db),
     jobsAssignees: createJobsAssigneesRepository(db),
+    captures: createCapturesRepository(db),
   };
 }
 
@@ -33,6 +36,7 @@ declare module 'fastify' {
     mailer: ReturnType<typeof createMailer>;
     accessTokens: ReturnType<typeof createAccessTokens>;
     storage: FileStorage;
+    captureLinks: CaptureLinks;
   }
 }
 
@@ -44,6 +48,10 @@ export default fp(
     app.decorate('repos', createRepos(opts.db));
     app.decorate('accessTokens', createAccessTokens(opts.config.jwtSecret));
     app.decorate('storage', createLocalStorage(path.join(opts.config.dataDir, 'files')));
+    app.decorate(
+      'captureLinks',
+      createCaptureLinks({ secret: opts.config.jwtSecret, publicUrl: opts.config.publicUrl }),
+    );
     const mailer = createMailer({
       db: opts.db,
       smtpUrl: opts.config.smtpUrl,

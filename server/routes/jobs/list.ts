@@ -5,12 +5,12 @@ import { jobFieldDefs, jobKindLabels } from '../../../reference/jobKinds';
 import { notFound } from '../../errors';
 import { requireArea } from '../../plugins/app/authenticate';
 import type { JobListFilter, JobRow, JobScope } from '../../repositories/jobs';
+import { JobDetailWithCapture } from '../../schemas/capture';
 import { errorResponses } from '../../schemas/common';
 import {
   ByAssignerParams,
   CompanyCounts,
   CompanyCountsQuery,
-  JobDetail,
   Job,
   JobIdParams,
   JobListQuery,
@@ -22,6 +22,7 @@ import { csvLine } from '../../services/csv';
 import { allowedActions, isAdminArea, iso, jobScopeOf, jobView } from '../../services/jobAccess';
 import { jobStatuses, type JobStatus } from '../../services/jobStateMachine';
 import { koboToNgn } from '../../services/money';
+import { captureDetail } from '../capture/detail';
 import { lagosMidnight, parseListQuery } from './listQuery';
 
 const pageSize = 25;
@@ -159,17 +160,18 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         security,
         summary:
-          'Job profile: the job, its history, attachments and the actions this user may take now',
+          'Job profile: the job, its history, attachments, capture evidence and the actions this user may take now',
         params: JobIdParams,
-        response: { 200: JobDetail, ...errorResponses(400, 401, 404) },
+        response: { 200: JobDetailWithCapture, ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => {
       const job = await jobs.findVisible(request.params.id, jobScopeOf(request.account));
       if (!job) throw notFound('Job not found');
-      const [events, attachments] = await Promise.all([
+      const [events, attachments, capture] = await Promise.all([
         jobs.events(job.id),
         jobs.attachments(job.id),
+        captureDetail(app, request.account, job),
       ]);
       const parties = {
         status: job.status,
@@ -186,6 +188,7 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
           created_at: iso(f.created_at),
         })),
         actions: allowedActions(request.account, parties),
+        capture,
       };
     },
   );

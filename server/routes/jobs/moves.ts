@@ -19,6 +19,7 @@ import {
   StatusUpdateBody,
 } from '../../schemas/jobs';
 import { isSuperAdmin } from '../../services/accountView';
+import { linkJobsToAgent } from '../../services/capture';
 import {
   actsForOwner,
   isAdminArea,
@@ -29,7 +30,7 @@ import {
 import { nextStatus, type JobAction } from '../../services/jobStateMachine';
 
 const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { jobs, jobsAssignees } = app.repos;
+  const { jobs, jobsAssignees, captures, accounts } = app.repos;
   const tags = ['jobs'];
   const security = [{ bearerAuth: [] }];
 
@@ -134,7 +135,15 @@ const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }
         await jobs.assign(ids, { type, id }, tx);
         await jobs.addEvents(events, a.id, tx);
+        // Capture (issue 4): a reassigned job's old link dies; an agent gets a new one by mail.
+        if (type === 'agent') {
+          const deps = { captures, captureLinks: app.captureLinks, accounts, mailer: app.mailer };
+          await linkJobsToAgent(deps, ids, id, a.id, tx);
+        } else {
+          await captures.revokeForJobs(ids, tx);
+        }
       });
+      if (type === 'agent') await app.mailer.flush();
       const data = await jobs.list(
         scope,
         { ids },

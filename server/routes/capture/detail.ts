@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import type { AccountRow } from '../../repositories/accounts';
+import type { JobRow } from '../../repositories/jobs';
+import type { PhotoMatchRow } from '../../repositories/captures';
+import { captureWarnings, similarPhotoWindowDays } from '../../services/captureWarnings';
+import { iso, isAdminArea, isoOrNull, jobScopeOf } from '../../services/jobAccess';
+import { similarPhotoMaxDistance } from '../../services/perceptualHash';
+
+/**
+ * The capture part of the job profile, for a user who may see the job: whether a live link
+ * exists (the link itself for provider staff and the assignee company), and the submission with
+ * its photos' URLs and the reviewer's warnings.
+ */
+export async function captureDetail(app: FastifyInstance, account: AccountRow, job: JobRow) {
+  const { captures } = app.repos;
+  const [live, submission] = await Promise.all([
+    captures.liveLink(job.id),
+    captures.submission(job.id),
+  ]);
+  const seesLink =
+    isAdminArea(account) ||
+    (job.assignee_type === 'company' &&
+      account.company_id !== null &&
+      account.company_id === job.assignee_id);
+  const link =
+    live && seesLink
+      ? {
+          url: (() => {
+            const token = app.captureLinks.open(live.token_sealed);
+            return token ? app.captureLinks.url(token) : null;
+          })(),
+          created_at: iso(live.created_at),
+          expires_at: iso(live.expires_at),
+        }
+      : null;
+  if (!submission) return { has_link: Boolean(live), link, submission: null };
+
+  const [photos, matches] = await Promise.all([
+    captures.photos(job.id),
+    captures.photoMatches(job.id, similarPhotoMaxDistance, similarPhotoWindowDays),
+  ]);
+  const scope = jobScopeOf(account);
+  const mayKnow = (m: PhotoMatchRow) =>
+    scope.kind === 'all' ||
+    (scope.kind === 'company' &&
+      (m.other_company_id === scope.companyId ||
+        m.other_assignee_company_id === scope.companyId)) ||
+    (scope.kind === 'agent' && m.other_assignee_agent_id === scope.agentId);
+  return {
+    has_link: Boolean(live),
+    link,
+    submission: {
+      received_at: iso(submission.received_at),
+      captured_at: isoOrNull(submission.captured_at),
+      lat: submission.lat,
+      lng: submission.lng,
+      accuracy_m: submission.accuracy_m,
+      no_gps: submission.no_gps,
+      location_text: submission.location_text,
+      photos: photos.map((p) => ({
+        kind: p.kind,
+        url: `/api/v2/jobs/${job.id}/photos/${p.kind}`,
+        sha256: p.sha256,
+        size_bytes: p.size_bytes,
+        width: p.width,
+        height: p.height,
+      })),
+      warnings: captureWarnings(submission, matches, mayKnow),
+    },
+  };
+}

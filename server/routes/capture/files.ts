@@ -1,0 +1,84 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { notFound } from '../../errors';
+import { BinaryFile, JobAttachmentParams, JobPhotoParams } from '../../schemas/capture';
+import { errorResponses } from '../../schemas/common';
+import { jobScopeOf } from '../../services/jobAccess';
+
+/**
+ * Evidence and attachments are never public (issue 4): served only to signed-in users who may see
+ * the job; for anyone else, and for unknown jobs or files, 404 alike.
+ */
+const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { jobs, captures } = app.repos;
+  const security = [{ bearerAuth: [] }];
+
+  async function readOr404(key: string) {
+    try {
+      return await app.storage.get(key);
+    } catch (err) {
+      if ((err as { code?: string }).code === 'ENOENT') throw notFound('File not found');
+      throw err;
+    }
+  }
+
+  app.get(
+    '/jobs/:id/photos/:kind',
+    {
+      schema: {
+        tags: ['capture'],
+        security,
+        summary: 'A photo of the submitted evidence (selfie, house or utility_bill) as JPEG',
+        params: JobPhotoParams,
+        produces: ['image/jpeg'],
+        response: { 200: BinaryFile('The JPEG as uploaded'), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { id, kind } = request.params;
+      if (!(await jobs.findVisible(id, jobScopeOf(request.account)))) {
+        throw notFound('Photo not found');
+      }
+      const photo = await captures.photo(id, kind);
+      if (!photo) throw notFound('Photo not found');
+      const data = await readOr404(photo.storage_key);
+      return reply
+        .header('Content-Type', 'image/jpeg')
+        .header('Cache-Control', 'private, max-age=3600')
+        .header('ETag', `"${photo.sha256}"`)
+        .header('Content-Disposition', `inline; filename="${kind}.jpg"`)
+        .send(data);
+    },
+  );
+
+  app.get(
+    '/jobs/:id/attachments/:attachmentId',
+    {
+      schema: {
+        tags: ['jobs'],
+        security,
+        summary: 'A file attached when the job was created',
+        params: JobAttachmentParams,
+        produces: ['image/jpeg', 'image/png', 'application/pdf'],
+        response: { 200: BinaryFile('The file as uploaded'), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { id, attachmentId } = request.params;
+      if (!(await jobs.findVisible(id, jobScopeOf(request.account)))) {
+        throw notFound('Attachment not found');
+      }
+      const file = (await jobs.attachments(id)).find((f) => f.id === attachmentId);
+      if (!file) throw notFound('Attachment not found');
+      const data = await readOr404(file.storage_key);
+      const name = file.file_name.replace(/[^\w. -]/g, '_');
+      return reply
+        .header('Content-Type', file.content_type)
+        .header('Cache-Control', 'private, max-age=3600')
+        .header('ETag', `"${file.sha256}"`)
+        .header('Content-Disposition', `attachment; filename="${name}"`)
+        .send(data);
+    },
+  );
+};
+
+export default fileRoutes;

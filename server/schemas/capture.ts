@@ -1,0 +1,167 @@
+import { Type, type Static } from 'typebox';
+import { photoKinds } from '../repositories/captures';
+import { JobDetail, JobKindSchema, type UploadedFile } from './jobs';
+
+const dateTime = Type.String({ format: 'date-time' });
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) =>
+  Type.Union([t, Type.Null()]);
+
+export const PhotoKindSchema = Type.Enum([...photoKinds]);
+
+export const CaptureTokenParams = Type.Object({
+  token: Type.String({ maxLength: 200, description: 'The token of a capture link' }),
+});
+
+/** What the agent needs at the door, and nothing more (no phone, email or ids of the subject). */
+export const CaptureJob = Type.Object({
+  code: Type.String(),
+  type: JobKindSchema,
+  subject_name: Type.String({ description: 'Person, business or product to verify' }),
+  address: Type.Union([Type.String(), Type.Null()], {
+    description: 'Address, registered address or place of inspection',
+  }),
+  landmark: Type.Union([Type.String(), Type.Null()]),
+  state: Type.String({ description: 'State name, e.g. Lagos' }),
+  lga: Type.String(),
+  due_at: Nullable(dateTime),
+});
+
+export const CaptureJobView = Type.Object({
+  job: CaptureJob,
+  status: Type.Enum(['assigned', 'accepted'], {
+    description: 'Always accepted after this call: opening the link accepts an assigned job',
+  }),
+});
+
+export const MyCaptureJobs = Type.Object({
+  data: Type.Array(
+    Type.Object({
+      ...CaptureJob.properties,
+      status: Type.Enum(['assigned', 'accepted']),
+      url: Type.String({ description: 'The capture link of that job' }),
+      current: Type.Boolean({ description: 'The job of the link this list was opened from' }),
+    }),
+  ),
+});
+
+const FilePart = (description: string) => Type.Unsafe<UploadedFile>({ description });
+const photo = (what: string) =>
+  FilePart(`${what}: a JPEG (checked by its bytes, not its name or type), at most 5 MB`);
+
+export const CaptureSubmitBody = Type.Object(
+  {
+    selfie: photo('The selfie of the agent at the door'),
+    house: photo('The house or premises'),
+    utility_bill: photo('The utility bill'),
+    lat: Type.Optional(
+      Type.String({ maxLength: 40, description: 'Latitude −90..90; omit both without GPS' }),
+    ),
+    lng: Type.Optional(Type.String({ maxLength: 40, description: 'Longitude −180..180' })),
+    accuracy: Type.Optional(
+      Type.String({ maxLength: 40, description: 'GPS accuracy in metres (>= 0)' }),
+    ),
+    location_text: Type.Optional(
+      Type.String({ maxLength: 500, description: "The agent's description of the location" }),
+    ),
+    captured_at: Type.String({
+      format: 'date-time',
+      description: "The device's time when the evidence was captured (ISO 8601 with zone)",
+    }),
+    idempotency_key: Type.Optional(
+      Type.String({
+        minLength: 8,
+        maxLength: 100,
+        description:
+          'Chosen by the client once per submission (or the Idempotency-Key header): a retry with ' +
+          'the same key gets the first answer',
+      }),
+    ),
+  },
+  { description: 'multipart/form-data' },
+);
+export type CaptureSubmitBody = Static<typeof CaptureSubmitBody>;
+
+export const CaptureSubmitted = Type.Object({
+  message: Type.String(),
+  code: Type.String({ description: 'The job code' }),
+  submitted_at: dateTime,
+});
+
+export const CaptureLinkCreated = Type.Object({
+  url: Type.String(),
+  token: Type.String({ description: 'Shown here and in the link only' }),
+  expires_at: dateTime,
+});
+
+export const CaptureWarningSchema = Type.Object({
+  code: Type.Enum([
+    'no_gps',
+    'low_accuracy',
+    'duplicate_photo',
+    'similar_photo',
+    'device_time_skew',
+  ]),
+  message: Type.String(),
+  photo_kind: Type.Optional(PhotoKindSchema),
+  other_job_code: Type.Optional(
+    Type.String({ description: 'Only when the viewer may see that other job' }),
+  ),
+});
+
+export const CaptureInfo = Type.Object({
+  has_link: Type.Boolean({ description: 'A live capture link exists for the job' }),
+  link: Nullable(
+    Type.Object(
+      {
+        url: Nullable(Type.String()),
+        created_at: dateTime,
+        expires_at: dateTime,
+      },
+      {
+        description:
+          'The live link, for provider staff and the assignee company only (url null if it can ' +
+          'no longer be shown: create a new one)',
+      },
+    ),
+  ),
+  submission: Nullable(
+    Type.Object({
+      received_at: dateTime,
+      captured_at: Nullable(dateTime),
+      lat: Nullable(Type.Number()),
+      lng: Nullable(Type.Number()),
+      accuracy_m: Nullable(Type.Number()),
+      no_gps: Type.Boolean(),
+      location_text: Nullable(Type.String()),
+      photos: Type.Array(
+        Type.Object({
+          kind: PhotoKindSchema,
+          url: Type.String({ description: 'GET with the bearer token: the JPEG' }),
+          sha256: Type.String(),
+          size_bytes: Type.Integer(),
+          width: Nullable(Type.Integer()),
+          height: Nullable(Type.Integer()),
+        }),
+      ),
+      warnings: Type.Array(CaptureWarningSchema),
+    }),
+  ),
+});
+
+export const JobDetailWithCapture = Type.Object({
+  ...JobDetail.properties,
+  capture: CaptureInfo,
+});
+
+export const JobPhotoParams = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  kind: PhotoKindSchema,
+});
+
+export const JobAttachmentParams = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  attachmentId: Type.String({ format: 'uuid' }),
+});
+
+export const BinaryFile = (description: string) =>
+  Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description });

@@ -1,0 +1,58 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { randomToken, sha256 } from './secrets';
+
+/** Capture tokens are base64url; anything else is not worth a database lookup. */
+export const isTokenShaped = (token: string) => /^[A-Za-z0-9_-]{22,128}$/.test(token);
+
+/** How long a link outlives the job's deadline (an overdue job can still be captured). */
+export const captureLinkGraceDays = 7;
+
+/**
+ * Capture links (DESIGN §3): a 256-bit random token, looked up by its SHA-256. The token itself is
+ * also kept sealed (AES-256-GCM under a key derived from JWT_SECRET) so the job profile and the
+ * agent's "my jobs" can show a link again without issuing a new one (which would revoke the link
+ * the agent already holds). A database leak alone yields neither tokens nor links; whoever holds
+ * JWT_SECRET as well could already mint any access token. Rotating JWT_SECRET leaves links
+ * working (the hash still matches) but no longer showable: re-issuing gives a fresh one.
+ */
+export function createCaptureLinks(opts: { secret: string; publicUrl: string }) {
+  const key = Buffer.from(hkdfSync('sha256', opts.secret, 'capture-links', 'aes-256-gcm v1', 32));
+
+  const seal = (token: string) => {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    const data = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
+    return ['v1', iv, data, cipher.getAuthTag()]
+      .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+      .join('.');
+  };
+
+  return {
+    /** A new token: the raw value (shown once), its hash (the lookup key) and its sealed form. */
+    newToken() {
+      const token = randomToken();
+      return { token, hash: sha256(token), sealed: seal(token) };
+    },
+
+    /** The raw token again, or undefined if it was sealed under another secret. */
+    open(sealed: string): string | undefined {
+      const [version, iv, data, tag] = sealed.split('.');
+      if (version !== 'v1' || !iv || !data || !tag) return undefined;
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+        decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+        return Buffer.concat([
+          decipher.update(Buffer.from(data, 'base64url')),
+          decipher.final(),
+        ]).toString('utf8');
+      } catch {
+        return undefined;
+      }
+    },
+
+    url: (token: string) => `${opts.publicUrl}/automatic-address-verification/${token}`,
+    hash: sha256,
+  };
+}
+
+export type CaptureLinks = ReturnType<typeof createCaptureLinks>;
