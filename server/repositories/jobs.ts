@@ -318,8 +318,10 @@ export function createJobsRepository(db: Queryable) {
           scopeWhere(w, scope);
           filterWhere(w, filter);
           if (after) {
+            // The cursor's time is read in SQL: a JS Date would drop its microseconds.
+            const id = w.param(after.id);
             w.add(
-              `(j.created_at, j.id) ${cmp} (${w.param(after.created_at)}, ${w.param(after.id)})`,
+              `(j.created_at, j.id) ${cmp} ((SELECT c.created_at FROM jobs c WHERE c.id = ${id}), ${id})`,
             );
           }
           const sql = `${selectJob} ${w.sql} ${orderBy(sort)} LIMIT ${w.param(pageSize)}`;
