@@ -1,16 +1,7 @@
+import { jobStatuses, type JobStatus } from '../../reference/jobStatuses';
 import { conflict } from '../errors';
 
-export const jobStatuses = [
-  'pending',
-  'assigned',
-  'accepted',
-  'declined',
-  'submitted',
-  'approved',
-  'rejected',
-  'cancelled',
-] as const;
-export type JobStatus = (typeof jobStatuses)[number];
+export { jobStatuses, type JobStatus };
 
 export type JobAction =
   'assign' | 'accept' | 'decline' | 'submit' | 'approve' | 'reject' | 'cancel';

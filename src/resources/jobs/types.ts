@@ -1,20 +1,9 @@
 import type { JobKind } from '../../../reference/jobKinds';
 
-/**
- * The job as the API answers it (server/schemas/jobs.ts). Statuses are lower case on the wire
- * (DESIGN §3); the reference files hold kinds and fields, the statuses are repeated here.
- */
-export const jobStatuses = [
-  'pending',
-  'assigned',
-  'accepted',
-  'declined',
-  'submitted',
-  'approved',
-  'rejected',
-  'cancelled',
-] as const;
-export type JobStatus = (typeof jobStatuses)[number];
+import { jobStatuses, type JobStatus } from '../../../reference/jobStatuses';
+
+/** The job as the API answers it (server/schemas/jobs.ts); statuses and kinds from reference/. */
+export { jobStatuses, type JobStatus };
 
 export type JobAction = 'assign' | 'accept' | 'decline' | 'approve' | 'reject' | 'cancel';
 export type AssigneeType = 'company' | 'agent';
