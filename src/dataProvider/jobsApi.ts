@@ -10,11 +10,13 @@ import {
 import type {
   Assignee,
   AssigneeType,
+  CaptureLinkCreated,
   CompanyCounts,
   Job,
   JobDetail,
   JobPage,
   JobStatus,
+  PhotoKind,
   SummaryCounts,
 } from '../resources/jobs/types';
 
@@ -135,6 +137,21 @@ export const jobsApi = {
     if (sort?.field) query.set('sort', JSON.stringify([sort.field, sort.order]));
     return fetchBlob(`${apiUrl}/jobs?${query.toString()}`);
   },
+
+  /**
+   * A new capture link for an assigned or accepted job (`POST /job/{id}/capture-link` → 201):
+   * the previous link stops working.
+   */
+  createCaptureLink: ({ id }: { id: string }) =>
+    json<CaptureLinkCreated>(`/job/${enc(id)}/capture-link`, { method: 'POST' }),
+
+  /** A photo of the submitted evidence as a Blob, fetched with the bearer token. */
+  getJobPhoto: ({ jobId, kind }: { jobId: string; kind: PhotoKind }) =>
+    fetchBlob(`${apiUrl}/jobs/${enc(jobId)}/photos/${enc(kind)}`, { accept: 'image/jpeg' }),
+
+  /** A file attached at creation as a Blob, fetched with the bearer token. */
+  getJobAttachment: ({ jobId, attachmentId }: { jobId: string; attachmentId: string }) =>
+    fetchBlob(`${apiUrl}/jobs/${enc(jobId)}/attachments/${enc(attachmentId)}`, { accept: '*/*' }),
 
   /** Counts per status, overdue, total and jobs created per day (30 days). */
   getJobSummaryCounts: () => json<SummaryCounts>('/job/summary/counts'),

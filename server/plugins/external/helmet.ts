@@ -13,7 +13,8 @@ export default fp(
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
+          // OpenStreetMap tiles for the GPS point of a capture on the job profile.
+          imgSrc: ["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org'],
           mediaSrc: ["'self'", 'blob:'],
           connectSrc: ["'self'"],
           fontSrc: ["'self'", 'data:'],

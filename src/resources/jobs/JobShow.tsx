@@ -8,60 +8,32 @@ import {
   CardContent,
   List,
   ListItem,
+  ListItemButton,
   ListItemIcon,
   ListItemText,
   Rating,
   Stack,
   Typography,
 } from '@mui/material';
-import { Loading, Title, useGetOne, useTranslate } from 'react-admin';
+import { Loading, Title, useDataProvider, useGetOne, useTranslate } from 'react-admin';
+import { useAccount } from '../../authProvider/useAccount';
 import { Link, useParams } from 'react-router-dom';
 import { jobFieldDefs, jobKindLabels } from '../../../reference/jobKinds';
 import { stateName } from '../../../reference/locations';
 import { formatDisplayDate, formatDisplayDateTime } from '../../formatting/dates';
 import { formatNaira } from '../../formatting/money';
+import type { AppDataProvider } from '../../dataProvider';
+import { downloadFile } from '../../httpClient/downloadFile';
 import { errorMessages } from '../../httpClient/errorMessages';
+import { useNotifyError } from '../../httpClient/useNotifyError';
 import { DueDate } from './DueDate';
+import { CaptureLinkCard, canManageCaptureLink } from './CaptureLinkCard';
+import { Details, Section } from './Details';
 import { JobActions } from './JobActions';
+import { JobEvidence } from './JobEvidence';
 import { JobStatusChip, OverdueBadge } from './JobStatusChip';
 import { useJobPaths } from './paths';
-import type { JobDetail, JobEvent } from './types';
-
-/** Label / value pairs as a definition list: two columns on wide screens, one on phones. */
-const Details = ({ items }: { items: Array<[string, ReactNode]> }) => (
-  <Box
-    component="dl"
-    sx={{
-      display: 'grid',
-      gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' },
-      columnGap: 3,
-      rowGap: { xs: 0.5, sm: 1 },
-      m: 0,
-    }}
-  >
-    {items.map(([label, value]) => (
-      <Box key={label} sx={{ display: 'contents' }}>
-        <Typography component="dt" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
-          {label}
-        </Typography>
-        <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-          {value}
-        </Typography>
-      </Box>
-    ))}
-  </Box>
-);
-
-const Section = ({ title, children }: { title: string; children: ReactNode }) => (
-  <Card sx={{ width: '100%' }}>
-    <CardContent>
-      <Typography variant="h6" component="h2" gutterBottom>
-        {title}
-      </Typography>
-      {children}
-    </CardContent>
-  </Card>
-);
+import type { JobAttachment, JobDetail, JobEvent } from './types';
 
 /** The kind's fields in the order and with the labels of the shared definitions. */
 const fieldItems = (job: JobDetail): Array<[string, ReactNode]> =>
@@ -122,6 +94,9 @@ export const JobShow = () => {
   const { jobProfileId = '' } = useParams();
   const translate = useTranslate();
   const paths = useJobPaths();
+  const account = useAccount();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const notifyError = useNotifyError();
   const {
     data: job,
     error,
@@ -131,6 +106,19 @@ export const JobShow = () => {
     id: jobProfileId,
     meta: { view: 'profile' },
   });
+
+  /** Attachments need the bearer token: fetched as a Blob, then saved like a download link. */
+  const download = async (file: JobAttachment) => {
+    try {
+      const blob = await dataProvider.getJobAttachment({
+        jobId: jobProfileId,
+        attachmentId: file.id,
+      });
+      downloadFile(blob, file.file_name);
+    } catch (error) {
+      notifyError(error);
+    }
+  };
 
   if (isPending) return <Loading />;
   if (error || !job) {
@@ -200,6 +188,10 @@ export const JobShow = () => {
           </Stack>
         </CardContent>
       </Card>
+      {canManageCaptureLink(job, account) ? (
+        <CaptureLinkCard job={job} onChanged={() => void refetch()} />
+      ) : null}
+      <JobEvidence job={job} />
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Section title={t('details')}>
           <Details items={fieldItems(job)} />
@@ -224,15 +216,20 @@ export const JobShow = () => {
           {job.attachments.length ? (
             <List dense aria-label={t('attachments')}>
               {job.attachments.map((file) => (
-                <ListItem key={file.id} disableGutters>
-                  <ListItemIcon sx={{ minWidth: 36 }}>
-                    <AttachFileIcon fontSize="small" />
-                  </ListItemIcon>
-                  <ListItemText
-                    primary={file.file_name}
-                    secondary={`${file.content_type} · ${fileSize(file.size_bytes)}`}
-                    sx={{ overflowWrap: 'anywhere' }}
-                  />
+                <ListItem key={file.id} disableGutters disablePadding>
+                  <ListItemButton
+                    onClick={() => void download(file)}
+                    aria-label={translate('app.jobs.profile.download', { name: file.file_name })}
+                  >
+                    <ListItemIcon sx={{ minWidth: 36 }}>
+                      <AttachFileIcon fontSize="small" />
+                    </ListItemIcon>
+                    <ListItemText
+                      primary={file.file_name}
+                      secondary={`${file.content_type} · ${fileSize(file.size_bytes)}`}
+                      sx={{ overflowWrap: 'anywhere' }}
+                    />
+                  </ListItemButton>
                 </ListItem>
               ))}
             </List>

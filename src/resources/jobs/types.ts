@@ -57,6 +57,65 @@ export interface JobDetail extends Job {
   attachments: JobAttachment[];
   /** What this user may do with the job now. */
   actions: JobAction[];
+  /** The capture link and the submitted evidence (server/schemas/capture.ts). */
+  capture?: CaptureInfo;
+}
+
+export type PhotoKind = 'selfie' | 'house' | 'utility_bill';
+
+export type CaptureWarningCode =
+  'no_gps' | 'low_accuracy' | 'duplicate_photo' | 'similar_photo' | 'device_time_skew';
+
+export interface CaptureWarning {
+  code: CaptureWarningCode;
+  message: string;
+  photo_kind?: PhotoKind;
+  /** Only when the viewer may see that other job. */
+  other_job_code?: string;
+}
+
+export interface CapturePhoto {
+  kind: PhotoKind;
+  /** `GET` with the bearer token: the JPEG. */
+  url: string;
+  sha256: string;
+  size_bytes: number;
+  width: number | null;
+  height: number | null;
+}
+
+export interface CaptureSubmission {
+  received_at: string;
+  captured_at: string | null;
+  lat: number | null;
+  lng: number | null;
+  accuracy_m: number | null;
+  no_gps: boolean;
+  location_text: string | null;
+  photos: CapturePhoto[];
+  warnings: CaptureWarning[];
+}
+
+export interface CaptureLink {
+  /** Null when the link can no longer be shown: create a new one. */
+  url: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface CaptureInfo {
+  /** A live capture link exists for the job. */
+  has_link: boolean;
+  /** The live link, for provider staff and the assignee company only. */
+  link: CaptureLink | null;
+  submission: CaptureSubmission | null;
+}
+
+/** `POST /job/{id}/capture-link` → 201. */
+export interface CaptureLinkCreated {
+  url: string;
+  token: string;
+  expires_at: string;
 }
 
 /** Spec §3 "Assignee", as `GET /job/fetch-assignees/{type}` lists them. */

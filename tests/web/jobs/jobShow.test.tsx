@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { currentPath, renderApp } from '../support/renderApp';
 import { server } from '../support/server';
-import { adminAccount, companyAccount, signIn } from '../support/session';
+import { adminAccount, companyAccount, makeJwt, signIn } from '../support/session';
 import { jobsPage, makeJob, makeJobDetail } from '../support/jobsFixtures';
 import type { JobDetail } from '../../../src/resources/jobs/types';
 
@@ -95,6 +95,36 @@ describe('job profile', () => {
     expect(
       within(screen.getByRole('list', { name: 'Attachments' })).getByText('utility-bill.pdf'),
     ).toBeInTheDocument();
+  });
+
+  it('downloads an attachment as a blob fetched with the bearer token', async () => {
+    const token = makeJwt(600);
+    signIn(companyAccount, { accessToken: token });
+    answerDetail(submittedJob());
+    let auth: string | null = null;
+    server.use(
+      http.get(`/api/v2/jobs/${id}/attachments/f-1`, ({ request }) => {
+        auth = request.headers.get('authorization');
+        return new HttpResponse('%PDF-1.4', { headers: { 'Content-Type': 'application/pdf' } });
+      }),
+    );
+    const createObjectURL = vi.fn((blob: Blob) => (void blob, 'blob:attachment'));
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const clicks: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicks.push(`${this.download} ${this.href}`);
+    });
+    const { user } = await renderApp(`/company/jobs/profile/${id}`);
+
+    await user.click(await screen.findByRole('button', { name: 'Download utility-bill.pdf' }));
+
+    await waitFor(() => expect(clicks).toEqual(['utility-bill.pdf blob:attachment']));
+    expect(auth).toBe(`Bearer ${token}`);
+    expect(await createObjectURL.mock.calls[0]![0].text()).toBe('%PDF-1.4');
+    click.mockRestore();
+    vi.unstubAllGlobals();
   });
 
   it('offers only the actions the server lists', async () => {
