@@ -15,5 +15,9 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
+    // Two pages: the back-office, and the public capture wizard with its own small bundle.
+    rollupOptions: {
+      input: { main: 'index.html', capture: 'capture.html' },
+    },
   },
 });

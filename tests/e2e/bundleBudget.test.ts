@@ -42,6 +42,21 @@ describe('bundle budgets (the JS a screen loads, gzip)', () => {
     expect(gzipKB).toBeLessThan(430);
   });
 
+  it('keeps the capture wizard under 80 KB, with no react-admin or MUI', async () => {
+    const { files, gzipKB } = await scriptsLoadedBy(
+      browser,
+      `${server.url}/automatic-address-verification/no-such-token`,
+    );
+    console.log(`capture page loads ${files.length} scripts, ${gzipKB.toFixed(1)} KB gzip`);
+    expect(files.length).toBeGreaterThan(0);
+    expect(gzipKB).toBeLessThan(80);
+    for (const f of files) {
+      expect(readFileSync(path.join('dist', f), 'utf8')).not.toMatch(
+        /react-admin|MuiButton|@emotion/,
+      );
+    }
+  });
+
   it('serves built assets pre-compressed', async () => {
     const html = await (await fetch(`${server.url}/login`)).text();
     const entry = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];

@@ -10,6 +10,8 @@ import fp from 'fastify-plugin';
 export default fp(
   async (app, opts: { distDir: string }) => {
     const hasBuild = existsSync(path.join(opts.distDir, 'index.html'));
+    // The capture wizard is its own page (capture.html): no back-office code on agents' phones.
+    const hasCapturePage = existsSync(path.join(opts.distDir, 'capture.html'));
     if (hasBuild) {
       await app.register(fastifyStatic, {
         root: opts.distDir,
@@ -37,7 +39,11 @@ export default fp(
           .code(503)
           .send({ message: 'The web app is not built yet: run `npm run build`.' });
       }
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      const page =
+        hasCapturePage && url.startsWith('/automatic-address-verification/')
+          ? 'capture.html'
+          : 'index.html';
+      return reply.header('Cache-Control', 'no-cache').sendFile(page);
     });
   },
   { name: 'spa' },

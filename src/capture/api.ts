@@ -1,0 +1,113 @@
+import { photoKinds, type PendingSubmission } from './pendingStore';
+
+export type JobKind = 'address' | 'business_address' | 'business' | 'product';
+
+export const jobKindLabels: Record<JobKind, string> = {
+  address: 'Address',
+  business_address: 'Business Address',
+  business: 'Business',
+  product: 'Product',
+};
+
+export interface CaptureJob {
+  code: string;
+  type: JobKind;
+  subject_name: string;
+  address: string | null;
+  landmark: string | null;
+  state: string;
+  lga: string;
+  due_at: string | null;
+}
+
+export interface CaptureJobView {
+  job: CaptureJob;
+  status: 'assigned' | 'accepted';
+}
+
+export interface MyJob extends CaptureJob {
+  status: 'assigned' | 'accepted';
+  url: string;
+  current: boolean;
+}
+
+export interface CaptureSubmitted {
+  message: string;
+  code: string;
+  submitted_at: string;
+}
+
+/** The server answered with an error status; `message` is its own text. */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+/** No answer at all: offline, connection dropped, DNS... */
+export class NetworkError extends Error {
+  constructor() {
+    super('No connection to the server.');
+    this.name = 'NetworkError';
+  }
+}
+
+/** Worth trying again later with the same data. */
+export const isRetryable = (err: unknown) =>
+  err instanceof NetworkError ||
+  (err instanceof ApiError && (err.status >= 500 || err.status === 408 || err.status === 429));
+
+const base = '/api/v2/capture/';
+
+async function request<T>(url: string, init?: RequestInit): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, headers: { Accept: 'application/json', ...init?.headers } });
+  } catch {
+    throw new NetworkError();
+  }
+  let body: unknown = null;
+  try {
+    body = await res.json();
+  } catch {
+    if (res.ok) throw new NetworkError(); // a cut-off answer
+  }
+  if (!res.ok) {
+    const message = (body as { message?: unknown } | null)?.message;
+    throw new ApiError(
+      res.status,
+      typeof message === 'string' && message ? message : `The server answered ${res.status}.`,
+    );
+  }
+  return body as T;
+}
+
+export const fetchCaptureJob = (token: string) =>
+  request<CaptureJobView>(base + encodeURIComponent(token));
+
+export const fetchMyJobs = (token: string) =>
+  request<{ data: MyJob[] }>(`${base}my-jobs/${encodeURIComponent(token)}`).then((r) => r.data);
+
+/** The multipart POST of a kept submission; the idempotency key makes repeats safe. */
+export function submitCapture(p: PendingSubmission) {
+  const form = new FormData();
+  for (const kind of photoKinds) {
+    form.append(kind, new Blob([p.photos[kind]], { type: 'image/jpeg' }), `${kind}.jpg`);
+  }
+  if (p.gps) {
+    form.append('lat', String(p.gps.lat));
+    form.append('lng', String(p.gps.lng));
+    form.append('accuracy', String(p.gps.accuracy));
+  }
+  if (p.locationText.trim()) form.append('location_text', p.locationText.trim());
+  form.append('captured_at', p.capturedAt);
+  form.append('idempotency_key', p.idempotencyKey);
+  return request<CaptureSubmitted>(base + encodeURIComponent(p.token), {
+    method: 'POST',
+    body: form,
+    headers: { 'Idempotency-Key': p.idempotencyKey },
+  });
+}

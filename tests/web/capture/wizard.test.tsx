@@ -1,0 +1,387 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { CaptureApp } from '../../../src/capture/CaptureApp';
+import * as image from '../../../src/capture/image';
+import { takePhoto } from '../../../src/capture/image';
+import { cameraMessages, locationMessages } from '../../../src/capture/messages';
+import { loadPending } from '../../../src/capture/pendingStore';
+import { offlineMessage } from '../../../src/capture/useSubmission';
+import { server } from '../support/server';
+
+vi.mock('../../../src/capture/image', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../src/capture/image')>();
+  return { ...actual, takePhoto: vi.fn(actual.takePhoto) };
+});
+
+const token = 'tok_abcdefghijklmnopqrstuv';
+const job = {
+  code: 'AV-000123',
+  type: 'address',
+  subject_name: 'Ada Obi',
+  address: '12 Allen Avenue, Ikeja',
+  landmark: 'Opposite the filling station',
+  state: 'Lagos',
+  lga: 'Ikeja',
+  due_at: '2026-11-25T15:30:00.000Z',
+};
+const answer = {
+  message: 'Thank you: the evidence for AV-000123 was received',
+  code: 'AV-000123',
+  submitted_at: '2026-11-22T10:00:00.000Z',
+};
+
+interface Sent {
+  fields: Record<string, string>;
+  files: Record<string, number[]>;
+  header: string | null;
+}
+
+const jobOk = () =>
+  http.get(`/api/v2/capture/${token}`, () => HttpResponse.json({ job, status: 'accepted' }));
+const jobGone = () =>
+  http.get(`/api/v2/capture/${token}`, () =>
+    HttpResponse.json(
+      { message: 'The evidence for AV-000123 has already been submitted' },
+      { status: 404 },
+    ),
+  );
+function postOk(sent: Sent[]) {
+  return http.post(`/api/v2/capture/${token}`, async ({ request }) => {
+    const form = await request.formData();
+    const entry: Sent = { fields: {}, files: {}, header: request.headers.get('idempotency-key') };
+    for (const [k, v] of form.entries()) {
+      if (typeof v === 'string') entry.fields[k] = v;
+      else entry.files[k] = [...new Uint8Array(await v.arrayBuffer())];
+    }
+    sent.push(entry);
+    return HttpResponse.json(answer, { status: 201 });
+  });
+}
+
+const fakeStream = { getVideoTracks: () => [], getAudioTracks: () => [], getTracks: () => [] };
+let getUserMedia: ReturnType<typeof vi.fn>;
+let enumerateDevices: ReturnType<typeof vi.fn>;
+let getCurrentPosition: ReturnType<typeof vi.fn>;
+const photoBytes = { selfie: 1, house: 2, utility_bill: 3 } as const;
+let shot = 0;
+
+beforeEach(() => {
+  globalThis.indexedDB = new IDBFactory();
+  window.location.hash = '';
+  getUserMedia = vi.fn().mockResolvedValue(fakeStream);
+  enumerateDevices = vi.fn().mockResolvedValue([
+    { kind: 'videoinput', deviceId: 'a' },
+    { kind: 'videoinput', deviceId: 'b' },
+  ]);
+  getCurrentPosition = vi.fn();
+  Object.defineProperty(navigator, 'mediaDevices', {
+    value: { getUserMedia, enumerateDevices },
+    configurable: true,
+  });
+  Object.defineProperty(navigator, 'geolocation', {
+    value: { getCurrentPosition },
+    configurable: true,
+  });
+  shot = 0;
+  vi.mocked(takePhoto).mockImplementation(async () => {
+    shot += 1;
+    return { bytes: new Uint8Array([0xff, 0xd8, 0xff, shot]).buffer, url: `blob:photo-${shot}` };
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+async function takeThreePhotos(user: ReturnType<typeof userEvent.setup>) {
+  for (const title of ['Selfie', 'House', 'Utility bill']) {
+    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+    const capture = screen.getByRole('button', { name: 'Capture image' });
+    await waitFor(() => expect(capture).toBeEnabled());
+    await user.click(capture);
+    expect(await screen.findByAltText(`${title} preview`)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+  }
+  expect(await screen.findByRole('heading', { name: 'Location' })).toBeInTheDocument();
+}
+
+describe('capture wizard: the job', () => {
+  test('shows the job the link is for', async () => {
+    server.use(jobOk());
+    render(<CaptureApp token={token} />);
+    const card = await screen.findByRole('region', { name: 'Job' });
+    for (const text of [
+      'AV-000123',
+      'Ada Obi',
+      '12 Allen Avenue, Ikeja',
+      'Opposite the filling station',
+      'Lagos',
+      'Ikeja',
+    ]) {
+      expect(within(card).getAllByText(text, { exact: false }).length).toBeGreaterThan(0);
+    }
+    expect(within(card).getByText(/November 25, 2026 at/)).toBeInTheDocument();
+  });
+
+  test("a dead link shows the server's message", async () => {
+    server.use(jobGone());
+    render(<CaptureApp token={token} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The evidence for AV-000123 has already been submitted',
+    );
+    expect(screen.queryByRole('button', { name: 'Capture image' })).not.toBeInTheDocument();
+  });
+
+  test('My jobs lists the open jobs of the agent', async () => {
+    server.use(
+      jobOk(),
+      http.get(`/api/v2/capture/my-jobs/${token}`, () =>
+        HttpResponse.json({
+          data: [
+            {
+              ...job,
+              status: 'accepted',
+              url: `http://x/automatic-address-verification/${token}`,
+              current: true,
+            },
+            {
+              ...job,
+              code: 'AV-000200',
+              subject_name: 'Bola Ade',
+              status: 'assigned',
+              url: 'http://x/automatic-address-verification/other',
+              current: false,
+            },
+          ],
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    render(<CaptureApp token={token} />);
+    await user.click(await screen.findByRole('link', { name: 'My jobs' }));
+    expect(await screen.findByText('Bola Ade')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open AV-000200' })).toHaveAttribute(
+      'href',
+      'http://x/automatic-address-verification/other',
+    );
+    expect(screen.getByText('This link')).toBeInTheDocument();
+  });
+});
+
+describe('capture wizard: steps and camera', () => {
+  test('selfie with the front camera, house and bill with the rear, 1280x720', async () => {
+    server.use(jobOk());
+    const user = userEvent.setup();
+    render(<CaptureApp token={token} />);
+    await takeThreePhotos(user);
+    const facing = getUserMedia.mock.calls.map(
+      ([c]) => (c as { video: MediaTrackConstraints }).video,
+    );
+    expect(facing[0]).toMatchObject({ width: 1280, height: 720, facingMode: 'user' });
+    expect(facing[1]).toMatchObject({
+      width: 1280,
+      height: 720,
+      facingMode: { exact: 'environment' },
+    });
+    expect(takePhoto).toHaveBeenCalledTimes(3);
+  });
+
+  test('retake replaces the photo', async () => {
+    server.use(jobOk());
+    const user = userEvent.setup();
+    render(<CaptureApp token={token} />);
+    const capture = await screen.findByRole('button', { name: 'Capture image' });
+    await waitFor(() => expect(capture).toBeEnabled());
+    await user.click(capture);
+    expect(await screen.findByAltText('Selfie preview')).toHaveAttribute('src', 'blob:photo-1');
+    await user.click(screen.getByRole('button', { name: 'Retake' }));
+    const again = await screen.findByRole('button', { name: 'Capture image' });
+    await waitFor(() => expect(again).toBeEnabled());
+    await user.click(again);
+    expect(await screen.findByAltText('Selfie preview')).toHaveAttribute('src', 'blob:photo-2');
+  });
+
+  test.each([
+    ['NotAllowedError', cameraMessages.permissionDenied],
+    ['NotFoundError', cameraMessages.noDevice],
+    ['OverconstrainedError', cameraMessages.noDevice],
+  ])('%s shows the spec message', async (name, message) => {
+    server.use(jobOk());
+    getUserMedia.mockRejectedValue(new DOMException('camera failed', name));
+    render(<CaptureApp token={token} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(message).toBe(
+      {
+        NotAllowedError: 'Permission denied. Please refresh and give camera permission.',
+        NotFoundError:
+          'No camera device accessible. Please connect your camera or try a different browser.',
+        OverconstrainedError:
+          'No camera device accessible. Please connect your camera or try a different browser.',
+      }[name],
+    );
+  });
+
+  test('no rear camera: falls back to any camera', async () => {
+    server.use(jobOk());
+    getUserMedia.mockImplementation(async (c: { video: MediaTrackConstraints }) => {
+      if (typeof c.video.facingMode === 'object') {
+        throw new DOMException('no such camera', 'OverconstrainedError');
+      }
+      return fakeStream;
+    });
+    const user = userEvent.setup();
+    render(<CaptureApp token={token} />);
+    const capture = await screen.findByRole('button', { name: 'Capture image' });
+    await waitFor(() => expect(capture).toBeEnabled());
+    await user.click(capture);
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'House' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Capture image' })).toBeEnabled(),
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    const last = getUserMedia.mock.lastCall![0] as { video: MediaTrackConstraints };
+    expect(last.video.facingMode).toBe('environment');
+  });
+
+  test('switching with one camera shows the spec message', async () => {
+    server.use(jobOk());
+    enumerateDevices.mockResolvedValue([{ kind: 'videoinput' }, { kind: 'audioinput' }]);
+    const user = userEvent.setup();
+    render(<CaptureApp token={token} />);
+    await user.click(await screen.findByRole('button', { name: 'Switch camera' }));
+    expect(
+      await screen.findByText(
+        'It is not possible to switch camera to different one because there is only one video device accessible.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  test('no 2D canvas: "Canvas is not supported."', async () => {
+    server.use(jobOk());
+    const actual = await vi.importActual<typeof image>('../../../src/capture/image');
+    vi.mocked(takePhoto).mockImplementation(actual.takePhoto);
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+    const user = userEvent.setup();
+    render(<CaptureApp token={token} />);
+    const capture = await screen.findByRole('button', { name: 'Capture image' });
+    await waitFor(() => expect(capture).toBeEnabled());
+    await user.click(capture);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Canvas is not supported.');
+  });
+});
+
+describe('capture wizard: location and submit', () => {
+  test('Capture fills GPS and shows the accuracy; Submit sends everything', async () => {
+    const sent: Sent[] = [];
+    server.use(jobOk(), postOk(sent));
+    getCurrentPosition.mockImplementation((ok: PositionCallback) =>
+      ok({
+        coords: { latitude: 6.6018, longitude: 3.3515, accuracy: 12.4 },
+      } as GeolocationPosition),
+    );
+    const user = userEvent.setup();
+    render(<CaptureApp token={token} />);
+    await takeThreePhotos(user);
+    await user.type(screen.getByRole('textbox', { name: 'Location' }), 'Blue gate by the church');
+    await user.click(screen.getByRole('button', { name: 'Capture' }));
+    expect(await screen.findByText(/accuracy 12 m/)).toBeInTheDocument();
+    expect(getCurrentPosition.mock.calls[0]![2]).toMatchObject({
+      enableHighAccuracy: true,
+      timeout: 20_000,
+    });
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('heading', { name: 'Submitted' })).toBeInTheDocument();
+    expect(screen.getByText('AV-000123', { selector: 'strong' })).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+    const { fields, files, header } = sent[0]!;
+    expect(files).toEqual({
+      selfie: [0xff, 0xd8, 0xff, photoBytes.selfie],
+      house: [0xff, 0xd8, 0xff, photoBytes.house],
+      utility_bill: [0xff, 0xd8, 0xff, photoBytes.utility_bill],
+    });
+    expect(fields).toMatchObject({
+      lat: '6.6018',
+      lng: '3.3515',
+      accuracy: '12.4',
+      location_text: 'Blue gate by the church',
+    });
+    expect(fields.idempotency_key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(header).toBe(fields.idempotency_key);
+    expect(new Date(fields.captured_at!).toISOString()).toBe(fields.captured_at);
+    expect(await loadPending(token)).toBeNull();
+  });
+
+  test('refused location shows a message; submitting without GPS is allowed', async () => {
+    const sent: Sent[] = [];
+    server.use(jobOk(), postOk(sent));
+    getCurrentPosition.mockImplementation((_ok: PositionCallback, fail: PositionErrorCallback) =>
+      fail({ code: 1, message: 'denied' } as GeolocationPositionError),
+    );
+    const user = userEvent.setup();
+    render(<CaptureApp token={token} />);
+    await takeThreePhotos(user);
+    await user.click(screen.getByRole('button', { name: 'Capture' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(locationMessages.denied);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('heading', { name: 'Submitted' })).toBeInTheDocument();
+    expect(sent[0]!.fields.lat).toBeUndefined();
+    expect(sent[0]!.fields.lng).toBeUndefined();
+  });
+
+  test('a failed submit is kept; reopening the link resumes with the same key', async () => {
+    let attempts = 0;
+    server.use(
+      jobOk(),
+      http.post(`/api/v2/capture/${token}`, () => {
+        attempts += 1;
+        return HttpResponse.error();
+      }),
+    );
+    const user = userEvent.setup();
+    const first = render(<CaptureApp token={token} />);
+    await takeThreePhotos(user);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(offlineMessage);
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(attempts).toBe(1);
+    const kept = await loadPending(token);
+    expect(kept?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Uint8Array(kept!.photos.house)).toEqual(new Uint8Array([0xff, 0xd8, 0xff, 2]));
+    first.unmount();
+
+    // Reopened after the server took it (the GET is now 404): the same key gets the first 201.
+    const sent: Sent[] = [];
+    server.use(jobGone(), postOk(sent));
+    render(<CaptureApp token={token} />);
+    expect(await screen.findByRole('heading', { name: 'Submitted' })).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.fields.idempotency_key).toBe(kept!.idempotencyKey);
+    expect(sent[0]!.files.house).toEqual([0xff, 0xd8, 0xff, 2]);
+    expect(await loadPending(token)).toBeNull();
+  });
+
+  test('Retry and the online event send the kept submission again', async () => {
+    server.use(
+      jobOk(),
+      http.post(`/api/v2/capture/${token}`, () => HttpResponse.error()),
+    );
+    const user = userEvent.setup();
+    render(<CaptureApp token={token} />);
+    await takeThreePhotos(user);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await screen.findByRole('button', { name: 'Retry' });
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
+
+    const sent: Sent[] = [];
+    server.use(postOk(sent));
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByRole('heading', { name: 'Submitted' })).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+    expect(await loadPending(token)).toBeNull();
+  });
+});
