@@ -15,6 +15,7 @@ import { Link } from 'react-router-dom';
 import { Loading, Title, useBasename, useTranslate } from 'react-admin';
 import { fullName } from '../../authProvider/session';
 import { useAccount } from '../../authProvider/useAccount';
+import { Details } from '../../layout/Details';
 
 /** Spec §2 "Settings screen": the account, the way to edit it, and the preferences card. */
 export const SettingsPage = () => {
@@ -61,29 +62,11 @@ export const SettingsPage = () => {
               {translate('app.settings.change_profile_image')}
             </Typography>
           </Box>
-          <Box
-            component="dl"
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' },
-              columnGap: 3,
-              rowGap: { xs: 0.5, sm: 1.5 },
-              m: 0,
-            }}
-          >
-            {details
+          <Details
+            items={details
               .filter(([, value]) => value)
-              .map(([label, value]) => (
-                <Box key={label} sx={{ display: 'contents' }}>
-                  <Typography component="dt" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
-                    {translate(label)}
-                  </Typography>
-                  <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                    {value}
-                  </Typography>
-                </Box>
-              ))}
-          </Box>
+              .map(([label, value]) => [translate(label), value])}
+          />
         </CardContent>
         <CardActions>
           <Button
