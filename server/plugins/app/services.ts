@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { createAccountsRepository } from '../../repositories/accounts';
+import { createCaptureLinkMissesRepository } from '../../repositories/captureLinkMisses';
 import { createCapturesRepository } from '../../repositories/captures';
 import { createLoginFailuresRepository } from '../../repositories/loginFailures';
 import { createOneTimeTokensRepository } from '../../repositories/oneTimeTokens';
@@ -25,6 +26,7 @@ function createRepos(db: Db) {
     jobs: createJobsRepository(db),
     jobsAssignees: createJobsAssigneesRepository(db),
     captures: createCapturesRepository(db),
+    captureLinkMisses: createCaptureLinkMissesRepository(db),
   };
 }
 

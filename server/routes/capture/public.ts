@@ -2,6 +2,7 @@ import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { badRequest, conflict, HttpError, notFound, type FieldError } from '../../errors';
+import { maxMissesPerIp, missWindowMinutes } from '../../repositories/captureLinkMisses';
 import {
   photoKinds,
   type CaptureAnswer,
@@ -27,14 +28,22 @@ export const maxPhotoBytes = 5 * 1024 * 1024;
 const invalidLink = 'This capture link is invalid or has expired';
 const openStatuses = ['assigned', 'accepted'];
 const idempotencyKeyPattern = /^[\x21-\x7e]{8,100}$/;
+const tooManyMisses = `Too many invalid capture links from this network. Please wait ${missWindowMinutes} minutes and try again.`;
 
 /**
  * The public capture API (issue 4, DESIGN §3): no sign-in, the link's token is the credential.
  * A token works for one job while it is assigned or accepted, and not after.
  */
 const publicCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { captures, jobs } = app.repos;
+  const { captures, captureLinkMisses, jobs } = app.repos;
   const tags = ['capture'];
+
+  // Before any body is read: an IP that has tried too many unknown links waits out the window.
+  app.addHook('onRequest', async (request) => {
+    if ((await captureLinkMisses.count(request.ip)) >= maxMissesPerIp) {
+      throw new HttpError(429, tooManyMisses);
+    }
+  });
 
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
@@ -56,10 +65,14 @@ const publicCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   /** The token's row, live or not; 404 for anything unknown. */
-  async function findToken(token: string) {
-    if (!isTokenShaped(token)) throw notFound(invalidLink);
-    const row = await captures.findToken(app.captureLinks.hash(token));
-    if (!row) throw notFound(invalidLink);
+  async function findToken(token: string, ip: string) {
+    const row = isTokenShaped(token)
+      ? await captures.findToken(app.captureLinks.hash(token))
+      : undefined;
+    if (!row) {
+      await captureLinkMisses.record(ip);
+      throw notFound(invalidLink);
+    }
     return row;
   }
 
@@ -88,11 +101,11 @@ const publicCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'longer assigned/accepted, are 404 `{message}`. The first open of an `assigned` job ' +
           'accepts it (a job event "Accepted by opening the capture link").',
         params: CaptureTokenParams,
-        response: { 200: CaptureJobView, ...errorResponses(404) },
+        response: { 200: CaptureJobView, ...errorResponses(404, 429) },
       },
     },
     async (request) => {
-      const row = await findToken(request.params.token);
+      const row = await findToken(request.params.token, request.ip);
       requireOpen(row);
       let status = row.status;
       if (status === 'assigned') {
@@ -133,11 +146,11 @@ const publicCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "link. A partner company's link lists only its own job: the company's links may be held " +
           'by different people. Does not accept anything. Dead links are 404.',
         params: CaptureTokenParams,
-        response: { 200: MyCaptureJobs, ...errorResponses(404) },
+        response: { 200: MyCaptureJobs, ...errorResponses(404, 429) },
       },
     },
     async (request) => {
-      const row = await findToken(request.params.token);
+      const row = await findToken(request.params.token, request.ip);
       requireOpen(row);
       if (!row.agent_id) {
         return {
@@ -186,11 +199,11 @@ const publicCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'idempotency-key': Type.Optional(Type.String({ minLength: 8, maxLength: 100 })),
         }),
         body: CaptureSubmitBody,
-        response: { 201: CaptureSubmitted, ...errorResponses(400, 404, 409, 413) },
+        response: { 201: CaptureSubmitted, ...errorResponses(400, 404, 409, 413, 429) },
       },
     },
     async (request, reply) => {
-      const row = await findToken(request.params.token);
+      const row = await findToken(request.params.token, request.ip);
       const body = request.body as CaptureSubmitBody & Record<string, unknown>;
       const key = body.idempotency_key ?? request.headers['idempotency-key'];
       if (!key || !idempotencyKeyPattern.test(key)) {

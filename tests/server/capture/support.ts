@@ -59,6 +59,7 @@ export function submit(
   fields: Record<string, string>,
   photos: Partial<Record<keyof Photos, Buffer | { filename: string; data: Buffer; type?: string }>>,
   headers: Headers = {},
+  remoteAddress?: string,
 ) {
   const files = Object.entries(photos).map(([field, p]) =>
     Buffer.isBuffer(p)
@@ -70,6 +71,7 @@ export function submit(
     url: `/api/v2/capture/${token}`,
     headers,
     payload: multipart(fields, files),
+    remoteAddress,
   });
 }
 
