@@ -1,11 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { capturePageInDev } from './build/capturePage';
 import { precompress } from './build/precompress';
 
 const apiPort = process.env.PORT ?? '3000';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), capturePageInDev()],
   server: {
     port: 5173,
     // `npm run dev`: Vite serves the SPA with hot reload, the API runs beside it.

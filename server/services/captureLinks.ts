@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { capturePathPrefix } from '../../reference/capturePath';
 import { randomToken, sha256 } from './secrets';
 
 /** Capture tokens are base64url; anything else is not worth a database lookup. */
@@ -50,7 +51,7 @@ export function createCaptureLinks(opts: { secret: string; publicUrl: string }) 
       }
     },
 
-    url: (token: string) => `${opts.publicUrl}/automatic-address-verification/${token}`,
+    url: (token: string) => `${opts.publicUrl}${capturePathPrefix}${token}`,
     hash: sha256,
   };
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import { capturePathPrefix } from '../../../reference/capturePath';
 
 /**
  * Serves the built web app from `dist`. Any path that is not a file and not under /api gets
@@ -40,9 +41,7 @@ export default fp(
           .send({ message: 'The web app is not built yet: run `npm run build`.' });
       }
       const page =
-        hasCapturePage && url.startsWith('/automatic-address-verification/')
-          ? 'capture.html'
-          : 'index.html';
+        hasCapturePage && url.startsWith(capturePathPrefix) ? 'capture.html' : 'index.html';
       return reply.header('Cache-Control', 'no-cache').sendFile(page);
     });
   },
