@@ -15,6 +15,19 @@ export interface Config {
   jwtSecret: string;
   demoData: boolean;
   logLevel: string;
+  /** Set: uploaded files go to this S3-compatible bucket; unset: `dataDir/files`. */
+  s3?: S3Config;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** Unset: AWS itself; set: MinIO, Ceph, Garage… at this URL. */
+  endpoint?: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `https://endpoint/bucket/key` rather than `https://bucket.endpoint/key`. */
+  forcePathStyle: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -29,6 +42,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const databaseUrl = env.DATABASE_URL || undefined;
+  const s3 = loadS3Config(env);
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -44,6 +58,48 @@ export function loadConfig(env: Env = process.env): Config {
     jwtSecret: env.JWT_SECRET || persistentSecret(dataDir),
     demoData: env.DEMO_DATA !== 'false',
     logLevel: env.LOG_LEVEL || 'info',
+    s3,
+  };
+}
+
+const s3Variables = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+] as const;
+
+/** The S3 store when `S3_BUCKET` is set; any other `S3_*` without it is a mistake, not ignored. */
+function loadS3Config(env: Env): S3Config | undefined {
+  const bucket = env.S3_BUCKET;
+  if (!bucket) {
+    const stray = s3Variables.find((name) => env[name]);
+    if (stray) throw new ConfigError(`${stray} is set but S3_BUCKET is not`);
+    return undefined;
+  }
+  const required = (name: 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY') => {
+    const value = env[name];
+    if (!value) throw new ConfigError(`S3_BUCKET is set, so ${name} must be set too`);
+    return value;
+  };
+  const accessKeyId = required('S3_ACCESS_KEY_ID');
+  const secretAccessKey = required('S3_SECRET_ACCESS_KEY');
+  const endpoint = env.S3_ENDPOINT || undefined;
+  if (endpoint && !/^https?:\/\/[^/]/.test(endpoint)) {
+    throw new ConfigError(`S3_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
+  }
+  const pathStyle = env.S3_FORCE_PATH_STYLE;
+  if (pathStyle && pathStyle !== 'true' && pathStyle !== 'false') {
+    throw new ConfigError(`S3_FORCE_PATH_STYLE must be true or false, got "${pathStyle}"`);
+  }
+  return {
+    bucket,
+    region: env.S3_REGION || 'us-east-1',
+    endpoint,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: pathStyle ? pathStyle === 'true' : Boolean(endpoint),
   };
 }
 

@@ -4,6 +4,7 @@ import { openDb } from './db';
 import { DataDirInUseError } from './db/dataDirLock';
 import { migrate } from './db/migrate';
 import { demoAccounts, seedDemoData } from './seed/demoData';
+import { StorageUnavailableError } from './services/storage';
 
 /** Starts the API and the web app on PORT: open, migrate, seed a new embedded database, listen. */
 export async function startServer() {
@@ -12,6 +13,11 @@ export async function startServer() {
   const db = await openDb(config, 'the API server');
   const app = await buildApp({ config, db, logger });
   app.addHook('onClose', async () => db.close());
+  // A store we cannot write to would only show when an agent submits photos: refuse to start.
+  await app.storage.check().catch(async (err: unknown) => {
+    await app.close();
+    throw err;
+  });
 
   const applied = await migrate(db);
   const isNew = applied.includes('0001_foundation');
@@ -52,7 +58,11 @@ export async function startServer() {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   startServer().catch((err: unknown) => {
-    if (err instanceof DataDirInUseError || err instanceof ConfigError) {
+    if (
+      err instanceof DataDirInUseError ||
+      err instanceof ConfigError ||
+      err instanceof StorageUnavailableError
+    ) {
       console.error(err.message);
     } else {
       console.error(err);

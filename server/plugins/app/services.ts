@@ -1,4 +1,3 @@
-import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
@@ -14,7 +13,7 @@ import { createTatSettingsRepository } from '../../repositories/tatSettings';
 import { createAccessTokens } from '../../services/accessTokens';
 import { createCaptureLinks, type CaptureLinks } from '../../services/captureLinks';
 import { createMailer } from '../../services/mailer';
-import { createLocalStorage, type FileStorage } from '../../services/storage';
+import { createStorage, type FileStorage } from '../../services/storage';
 
 function createRepos(db: Db) {
   return {
@@ -49,7 +48,9 @@ export default fp(
     app.decorate('db', opts.db);
     app.decorate('repos', createRepos(opts.db));
     app.decorate('accessTokens', createAccessTokens(opts.config.jwtSecret));
-    app.decorate('storage', createLocalStorage(path.join(opts.config.dataDir, 'files')));
+    const storage = createStorage(opts.config);
+    app.decorate('storage', storage);
+    app.addHook('onClose', async () => storage.close());
     app.decorate(
       'captureLinks',
       createCaptureLinks({ secret: opts.config.jwtSecret, publicUrl: opts.config.publicUrl }),

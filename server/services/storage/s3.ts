@@ -1,0 +1,84 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import type { S3Config } from '../../config';
+import { contentTypeOf } from './sniff';
+import {
+  newKey,
+  storedFile,
+  StorageUnavailableError,
+  StoredFileMissingError,
+  type FileStorage,
+} from './types';
+
+/** A key we could have generated: relative, no empty, `.` or `..` segments. */
+function checkedKey(key: string) {
+  if (key.split('/').some((s) => s === '' || s === '.' || s === '..') || key.includes('\\')) {
+    throw new Error(`bad storage key ${key}`);
+  }
+  return key;
+}
+
+/**
+ * Objects in an S3-compatible bucket (AWS, MinIO, Ceph, Garage…). Objects are written without an
+ * ACL, so they stay as private as the bucket; the API serves them to those who may see the job.
+ */
+export function createS3Storage(config: S3Config): FileStorage {
+  const { bucket: Bucket, endpoint } = config;
+  const client = new S3Client({
+    region: config.region,
+    endpoint,
+    forcePathStyle: config.forcePathStyle,
+    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+    // Other stores often reject the SDK's default CRC32 checksum headers; we keep our own SHA-256.
+    ...(endpoint
+      ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }
+      : {}),
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
+  });
+  return {
+    async put(data, prefix, extension) {
+      const key = checkedKey(newKey(prefix, extension));
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: data,
+          ContentType: contentTypeOf(extension),
+        }),
+      );
+      return storedFile(key, data);
+    },
+    async get(key) {
+      try {
+        const res = await client.send(new GetObjectCommand({ Bucket, Key: checkedKey(key) }));
+        return Buffer.from(await res.Body!.transformToByteArray());
+      } catch (err) {
+        if (err instanceof NoSuchKey) throw new StoredFileMissingError(key);
+        throw err;
+      }
+    },
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: checkedKey(key) }));
+    },
+    async check() {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket }));
+      } catch (err) {
+        const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+        const status = e.$metadata?.httpStatusCode;
+        throw new StorageUnavailableError(
+          `S3 bucket "${Bucket}" at ${endpoint ?? `AWS ${config.region}`} cannot be used: ` +
+            `${e.name ?? 'error'}${status ? ` (HTTP ${status})` : ''}`,
+          { cause: err },
+        );
+      }
+    },
+    close: async () => client.destroy(),
+  };
+}

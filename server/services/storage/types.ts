@@ -1,0 +1,43 @@
+import { createHash, randomUUID } from 'node:crypto';
+
+export interface StoredFile {
+  /** Where the file lives in the store; what the database keeps. */
+  key: string;
+  sha256: string;
+  size: number;
+}
+
+/**
+ * Where uploaded files live (DESIGN §1): a local folder by default, an S3-compatible bucket when
+ * `S3_BUCKET` is set. Keys are generated here (`prefix/uuid.ext`), never taken from a client.
+ */
+export interface FileStorage {
+  put(data: Buffer, prefix: string, extension: string): Promise<StoredFile>;
+  /** Rejects with an error whose `code` is `'ENOENT'` when nothing is stored under `key`. */
+  get(key: string): Promise<Buffer>;
+  /** Removing a key that holds nothing is not an error. */
+  remove(key: string): Promise<void>;
+  /** Rejects, saying what is wrong, when the store cannot be used (checked at start). */
+  check(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const newKey = (prefix: string, extension: string) =>
+  `${prefix}/${randomUUID()}${extension}`;
+
+export const storedFile = (key: string, data: Buffer): StoredFile => ({
+  key,
+  size: data.length,
+  sha256: createHash('sha256').update(data).digest('hex'),
+});
+
+/** A missing object, shaped like Node's error for a missing file so callers treat both alike. */
+export class StoredFileMissingError extends Error {
+  readonly code = 'ENOENT';
+  constructor(key: string) {
+    super(`no stored file ${key}`);
+  }
+}
+
+/** The configured store cannot be used; the message says which store and why. */
+export class StorageUnavailableError extends Error {}
