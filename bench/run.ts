@@ -7,12 +7,16 @@ import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { states } from '../reference/locations';
+import { benchCapture } from './capture';
+import { fmt, markdownTable, resultsFile, writeSection } from './report';
 
 /**
  * `npm run bench`: seeds 110,000 jobs through the bulk import and measures, in one run,
  * the jobs list under load against a primary-key floor, bulk import against raw INSERT and COPY,
  * and the CSV export. On PGlite by default; with DATABASE_URL on that PostgreSQL (a scratch
- * database is created and dropped). Writes bench/results.md.
+ * database is created and dropped). Then the capture page on an emulated slow mobile network
+ * (bench/capture.ts). Writes bench/results.md (bench/results-postgres.md with DATABASE_URL).
+ * BENCH_ONLY=capture runs the capture part alone and replaces its section in that file.
  */
 const connections = 10;
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -91,10 +95,7 @@ async function load(url: string, headers: Record<string, string>) {
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
-const fmt = (n: number, d = 0) =>
-  n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
-
-async function main() {
+async function benchDatabase() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-'));
   const scratch = process.env.DATABASE_URL
     ? await scratchPostgres(process.env.DATABASE_URL)
@@ -204,8 +205,7 @@ async function main() {
         `${fmt(exported.value.rows / (exported.ms / 1000))} rows/s`,
       ],
     ];
-    const table = rows.map((r) => `| ${r.join(' | ')} |`);
-    table.splice(1, 0, `|${rows[0]!.map(() => '---').join('|')}|`);
+    const table = markdownTable(rows);
     const aims = [
       `list p99 < 50 ms: ${list.p99 < 50 ? 'met' : 'NOT met'} (${list.p99} ms)`,
       `list throughput ≥ 1/3 of floor: ${list.rps >= floor.rps / 3 ? 'met' : 'NOT met'} (${fmt(list.rps / floor.rps, 2)})`,
@@ -226,14 +226,22 @@ async function main() {
       '',
     ].join('\n');
     console.log(`\n${report}`);
-    const file = process.env.DATABASE_URL ? 'bench/results-postgres.md' : 'bench/results.md';
-    writeFileSync(file, report);
-    console.log(`written to ${file}`);
+    writeFileSync(resultsFile(), report);
   } finally {
     await server.stop();
     await scratch?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+async function main() {
+  if (process.env.BENCH_ONLY !== 'capture') await benchDatabase();
+  const capture = await benchCapture();
+  if (capture) {
+    console.log(`\n${capture}`);
+    writeSection(resultsFile(), capture);
+  }
+  console.log(`written to ${resultsFile()}`);
 }
 
 main().catch((err: unknown) => {

@@ -1,26 +1,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, startServer, type RunningServer } from './harness';
+import { gzipKB, watchScripts } from './scriptSize';
 
-/** Gzip size of every script the browser fetched for a page, read from the build output. */
+/** Every script the browser fetched for a page, and their gzip size from the build output. */
 async function scriptsLoadedBy(browser: Browser, url: string) {
   const page = await browser.newPage();
-  const scripts = new Set<string>();
-  page.on('response', (res) => {
-    const u = new URL(res.url());
-    if (u.pathname.endsWith('.js')) scripts.add(u.pathname);
-  });
+  const scripts = watchScripts(page);
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.close();
-  const files = [...scripts];
-  const gzipBytes = files.reduce(
-    (sum, p) => sum + gzipSync(readFileSync(path.join('dist', p))).length,
-    0,
-  );
-  return { files, gzipKB: gzipBytes / 1024 };
+  return { files: [...scripts], gzipKB: gzipKB('dist', scripts) };
 }
 
 describe('bundle budgets (the JS a screen loads, gzip)', () => {

@@ -5,7 +5,13 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cameraMessages } from '../../src/capture/messages';
-import { launchChromium, newContext, startServer, type RunningServer } from './harness';
+import {
+  addressJobForm,
+  launchChromium,
+  newContext,
+  startServer,
+  type RunningServer,
+} from './harness';
 
 /**
  * The field agent's journey in Chromium with a fake camera and a fixed GPS position: the link
@@ -99,19 +105,7 @@ describe('capture from the agent’s link to approval', () => {
   /** A new address job for `name`, assigned to the agent: its id and the capture link. */
   async function assignedJob(name: string) {
     const [first, last] = name.split(' ');
-    const form = new FormData();
-    for (const [k, v] of Object.entries({
-      type: 'address',
-      first_name: first!,
-      last_name: last!,
-      phone: '08031234567',
-      email: 'funke@example.ng',
-      address: '3 Marina Road',
-      landmark: 'By the jetty',
-      state: 'lagos',
-      lga: 'Lagos Island',
-    }))
-      form.append(k, v);
+    const form = addressJobForm(first!, last!);
     const created = await api(await tokenOf(users.company), 'POST', '/job/create-address', form);
     expect(created.status).toBe(201);
     const jobId = created.body.id as unknown as string;

@@ -116,3 +116,21 @@ export async function mailedLink(server: RunningServer, to: string, linkPath: st
 export async function newContext(browser: Browser, server: RunningServer): Promise<BrowserContext> {
   return browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
 }
+
+/** The form of a new address job in Lagos for `first last`, as the company's form sends it. */
+export function addressJobForm(first: string, last: string) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({
+    type: 'address',
+    first_name: first,
+    last_name: last,
+    phone: '08031234567',
+    email: 'funke@example.ng',
+    address: '3 Marina Road',
+    landmark: 'By the jetty',
+    state: 'lagos',
+    lga: 'Lagos Island',
+  }))
+    form.append(k, v);
+  return form;
+}
