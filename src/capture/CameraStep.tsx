@@ -87,7 +87,6 @@ export function CameraStep({
   };
 
   const retake = () => {
-    if (photo && typeof URL.revokeObjectURL === 'function') URL.revokeObjectURL(photo.url);
     onPhoto(undefined);
     setReady(false);
   };
@@ -97,7 +96,7 @@ export function CameraStep({
       <h2 id="step-title">{title}</h2>
       <p className="hint">{hint}</p>
       {photo ? (
-        <img className="frame" src={photo.url} alt={`${title} preview`} />
+        <img className="frame" src={photo.dataUrl} alt={`${title} preview`} />
       ) : error ? (
         <div className="frame frame-empty">
           <p role="alert" className="error">

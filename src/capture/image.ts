@@ -70,16 +70,24 @@ export async function encodeJpeg(source: CanvasImageSource, srcW: number, srcH: 
   return last!;
 }
 
-/** A photo ready to keep and send: the JPEG bytes and an object URL to preview it. */
+/** A photo ready to keep and send: the JPEG bytes, and the same JPEG as a data URL (spec §2). */
 export interface Photo {
   bytes: ArrayBuffer;
-  url: string;
+  dataUrl: string;
 }
+
+const dataUrlOf = (blob: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error ?? new Error('The photo could not be read'));
+    reader.readAsDataURL(blob);
+  });
 
 /** Takes a photo from the live video (not mirrored, whatever the preview shows). */
 export async function takePhoto(video: HTMLVideoElement | null | undefined): Promise<Photo> {
   canvas2d(); // "Canvas is not supported." before anything else
   if (!video || !video.videoWidth || !video.videoHeight) throw new CameraNotReadyError();
   const blob = await encodeJpeg(video, video.videoWidth, video.videoHeight);
-  return { bytes: await blob.arrayBuffer(), url: URL.createObjectURL(blob) };
+  return { bytes: await blob.arrayBuffer(), dataUrl: await dataUrlOf(blob) };
 }

@@ -144,6 +144,10 @@ describe('capture from the agent’s link to approval', () => {
         [...document.querySelectorAll('video')].some((v) => v.readyState >= 2 && v.videoWidth > 0),
       );
       await page.getByRole('button', { name: 'Capture image' }).click();
+      // The photo is a JPEG data URL (spec §2), shown before moving on.
+      expect(await page.locator('img.frame').getAttribute('src')).toMatch(
+        /^data:image\/jpeg;base64,\/9j\//,
+      );
       await page.getByRole('button', { name: 'Next' }).click();
     }
     await page

@@ -89,7 +89,10 @@ beforeEach(() => {
   shot = 0;
   vi.mocked(takePhoto).mockImplementation(async () => {
     shot += 1;
-    return { bytes: new Uint8Array([0xff, 0xd8, 0xff, shot]).buffer, url: `blob:photo-${shot}` };
+    return {
+      bytes: new Uint8Array([0xff, 0xd8, 0xff, shot]).buffer,
+      dataUrl: `data:image/jpeg;base64,/9j/${shot}`,
+    };
   });
 });
 afterEach(() => vi.restoreAllMocks());
@@ -194,12 +197,18 @@ describe('capture wizard: steps and camera', () => {
     const capture = await screen.findByRole('button', { name: 'Capture image' });
     await waitFor(() => expect(capture).toBeEnabled());
     await user.click(capture);
-    expect(await screen.findByAltText('Selfie preview')).toHaveAttribute('src', 'blob:photo-1');
+    expect(await screen.findByAltText('Selfie preview')).toHaveAttribute(
+      'src',
+      'data:image/jpeg;base64,/9j/1',
+    );
     await user.click(screen.getByRole('button', { name: 'Retake' }));
     const again = await screen.findByRole('button', { name: 'Capture image' });
     await waitFor(() => expect(again).toBeEnabled());
     await user.click(again);
-    expect(await screen.findByAltText('Selfie preview')).toHaveAttribute('src', 'blob:photo-2');
+    expect(await screen.findByAltText('Selfie preview')).toHaveAttribute(
+      'src',
+      'data:image/jpeg;base64,/9j/2',
+    );
   });
 
   test.each([
