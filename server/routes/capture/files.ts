@@ -3,6 +3,7 @@ import { notFound } from '../../errors';
 import { BinaryFile, JobAttachmentParams, JobPhotoParams } from '../../schemas/capture';
 import { errorResponses } from '../../schemas/common';
 import { jobScopeOf } from '../../services/jobAccess';
+import { StoredFileMissingError } from '../../services/storage';
 
 /**
  * Evidence and attachments are never public (issue 4): served only to signed-in users who may see
@@ -16,7 +17,7 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     try {
       return await app.storage.get(key);
     } catch (err) {
-      if ((err as { code?: string }).code === 'ENOENT') throw notFound('File not found');
+      if (err instanceof StoredFileMissingError) throw notFound('File not found');
       throw err;
     }
   }

@@ -1,7 +1,13 @@
 import { constants } from 'node:fs';
 import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { newKey, storedFile, StorageUnavailableError, type FileStorage } from './types';
+import {
+  newKey,
+  storedFile,
+  StorageUnavailableError,
+  StoredFileMissingError,
+  type FileStorage,
+} from './types';
 
 /** Files in a folder (`DATA_DIR/files`), readable only by this user. */
 export function createLocalStorage(root: string): FileStorage {
@@ -18,8 +24,16 @@ export function createLocalStorage(root: string): FileStorage {
       await writeFile(file, data, { mode: 0o600 });
       return storedFile(key, data);
     },
-    // A missing file rejects with Node's ENOENT error, the code callers map to 404.
-    get: async (key) => readFile(full(key)),
+    async get(key) {
+      try {
+        return await readFile(full(key));
+      } catch (err) {
+        if ((err as { code?: string }).code === 'ENOENT') {
+          throw new StoredFileMissingError(key, { cause: err });
+        }
+        throw err;
+      }
+    },
     remove: async (key) => rm(full(key), { force: true }),
     async check() {
       try {

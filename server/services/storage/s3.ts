@@ -59,7 +59,7 @@ export function createS3Storage(config: S3Config): FileStorage {
         const res = await client.send(new GetObjectCommand({ Bucket, Key: checkedKey(key) }));
         return Buffer.from(await res.Body!.transformToByteArray());
       } catch (err) {
-        if (err instanceof NoSuchKey) throw new StoredFileMissingError(key);
+        if (err instanceof NoSuchKey) throw new StoredFileMissingError(key, { cause: err });
         throw err;
       }
     },

@@ -13,7 +13,7 @@ export interface StoredFile {
  */
 export interface FileStorage {
   put(data: Buffer, prefix: string, extension: string): Promise<StoredFile>;
-  /** Rejects with an error whose `code` is `'ENOENT'` when nothing is stored under `key`. */
+  /** Rejects with `StoredFileMissingError` when nothing is stored under `key`. */
   get(key: string): Promise<Buffer>;
   /** Removing a key that holds nothing is not an error. */
   remove(key: string): Promise<void>;
@@ -31,11 +31,10 @@ export const storedFile = (key: string, data: Buffer): StoredFile => ({
   sha256: createHash('sha256').update(data).digest('hex'),
 });
 
-/** A missing object, shaped like Node's error for a missing file so callers treat both alike. */
+/** Nothing is stored under the key, whichever the store: the file routes answer 404. */
 export class StoredFileMissingError extends Error {
-  readonly code = 'ENOENT';
-  constructor(key: string) {
-    super(`no stored file ${key}`);
+  constructor(key: string, options?: ErrorOptions) {
+    super(`no stored file ${key}`, options);
   }
 }
 

@@ -8,6 +8,7 @@ import {
   createLocalStorage,
   createS3Storage,
   StorageUnavailableError,
+  StoredFileMissingError,
   type FileStorage,
 } from '../../../server/services/storage';
 import { startS3, type S3Peer } from './s3rver';
@@ -56,14 +57,14 @@ describe.each(stores)('FileStorage contract: %s', (_name, create) => {
     expect(a.sha256).toBe(b.sha256);
   });
 
-  it('after remove, get rejects with code ENOENT (what the file routes answer 404 for)', async () => {
+  it('after remove, get rejects as missing (what the file routes answer 404 for)', async () => {
     const { key } = await storage.put(Buffer.from('gone soon'), 'captures/job-2', '.jpg');
     await storage.remove(key);
-    await expect(storage.get(key)).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(storage.get(key)).rejects.toBeInstanceOf(StoredFileMissingError);
     await expect(storage.remove(key)).resolves.toBeUndefined();
-    await expect(storage.get('captures/never/stored.jpg')).rejects.toMatchObject({
-      code: 'ENOENT',
-    });
+    await expect(storage.get('captures/never/stored.jpg')).rejects.toBeInstanceOf(
+      StoredFileMissingError,
+    );
   });
 
   it('rejects keys that could reach outside the store', async () => {
@@ -94,11 +95,11 @@ describe('S3 bucket specifics', () => {
     await storage.close();
   });
 
-  it('an object deleted behind our back is missing (ENOENT), not a server error', async () => {
+  it('an object deleted behind our back is missing, not a server error', async () => {
     const storage = createS3Storage(s3.config);
     const { key } = await storage.put(Buffer.from('x'), 'captures/job-3', '.jpg');
     await s3.client.send(new DeleteObjectCommand({ Bucket: s3.config.bucket, Key: key }));
-    await expect(storage.get(key)).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(storage.get(key)).rejects.toBeInstanceOf(StoredFileMissingError);
     await storage.close();
   });
 
@@ -106,7 +107,7 @@ describe('S3 bucket specifics', () => {
     const storage = createS3Storage({ ...s3.config, accessKeyId: 'NOT-S3RVER' });
     const err = await storage.get('captures/job-4/x.jpg').catch((e: unknown) => e);
     expect(err).toMatchObject({ name: 'InvalidAccessKeyId' });
-    expect(err).not.toMatchObject({ code: 'ENOENT' });
+    expect(err).not.toBeInstanceOf(StoredFileMissingError);
     await storage.close();
   });
 
