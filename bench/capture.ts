@@ -9,6 +9,7 @@ import { build } from 'vite';
 import {
   addressJobForm,
   chromiumPath,
+  createUsersWithCli,
   hasChromium,
   launchChromium,
   startServer,
@@ -108,20 +109,6 @@ const users = {
   company: ['company', 'bench-client@capture.ng', 'Client-pass-1'],
   agent: ['agent', 'bench-agent@capture.ng', 'Agent-pass-1'],
 } as const;
-
-/** The three accounts, through the CLI, before the server holds the data folder. */
-function createUsers(dataDir: string) {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
-  delete env.DATABASE_URL;
-  for (const [role, email, password] of Object.values(users)) {
-    const args = ['--role', role, '--email', email, '--password', password];
-    args.push('--first-name', 'Bench', '--last-name', role);
-    if (role === 'company') args.push('--company-name', 'Bench Capture Ltd');
-    const cli = ['node_modules/tsx/dist/cli.mjs', 'server/cli/userCreate.ts'];
-    const r = spawnSync(process.execPath, [...cli, ...args], { env, encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`user:create ${role}: ${r.stderr}`);
-  }
-}
 
 /** Creates address jobs and assigns them to the agent, one capture link each (from the mail). */
 async function jobMaker(server: RunningServer) {
@@ -310,7 +297,17 @@ export async function benchCapture(): Promise<string | null> {
     logLevel: 'warn',
     build: { outDir: floorDir, emptyOutDir: true },
   });
-  createUsers(dataDir);
+  createUsersWithCli(
+    dataDir,
+    Object.values(users).map(([role, email, password]) => ({
+      role,
+      email,
+      password,
+      firstName: 'Bench',
+      lastName: role,
+      companyName: role === 'company' ? 'Bench Capture Ltd' : undefined,
+    })),
+  );
   const server = await startServer({ DATA_DIR: dataDir });
   const floor = await serveFloor(floorDir);
   const clip = path.join(dataDir, 'camera.y4m');

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cameraMessages } from '../../src/capture/messages';
 import {
   addressJobForm,
+  createUsersWithCli,
   launchChromium,
   newContext,
   startServer,
@@ -41,28 +41,17 @@ describe('capture from the agent’s link to approval', () => {
   } as const;
 
   beforeAll(async () => {
-    // Users first, through the CLI, while no server holds the data folder.
-    for (const [role, email, password, first, last] of Object.values(users)) {
-      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
-      delete env.DATABASE_URL;
-      const args = [
-        'node_modules/tsx/dist/cli.mjs',
-        'server/cli/userCreate.ts',
-        '--role',
+    createUsersWithCli(
+      dataDir,
+      Object.values(users).map(([role, email, password, firstName, lastName]) => ({
         role,
-        '--email',
         email,
-        '--password',
         password,
-        '--first-name',
-        first,
-        '--last-name',
-        last,
-      ];
-      if (role === 'company') args.push('--company-name', 'Client Capture Ltd');
-      const r = spawnSync(process.execPath, args, { env, encoding: 'utf8' });
-      expect(r.status, r.stderr).toBe(0);
-    }
+        firstName,
+        lastName,
+        companyName: role === 'company' ? 'Client Capture Ltd' : undefined,
+      })),
+    );
     server = await startServer({ DATA_DIR: dataDir });
     browser = await launchChromium([
       '--use-fake-device-for-media-stream',

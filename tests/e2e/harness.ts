@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -133,4 +133,30 @@ export function addressJobForm(first: string, last: string) {
   }))
     form.append(k, v);
   return form;
+}
+
+export interface CliUser {
+  role: 'admin' | 'company' | 'agent';
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  companyName?: string;
+}
+
+/**
+ * Creates users with `npm run user:create` on the embedded database in `dataDir`, before a server
+ * holds the folder (one process per PGlite folder).
+ */
+export function createUsersWithCli(dataDir: string, users: CliUser[]) {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  for (const u of users) {
+    const args = ['node_modules/tsx/dist/cli.mjs', 'server/cli/userCreate.ts'];
+    args.push('--role', u.role, '--email', u.email, '--password', u.password);
+    args.push('--first-name', u.firstName, '--last-name', u.lastName);
+    if (u.companyName) args.push('--company-name', u.companyName);
+    const r = spawnSync(process.execPath, args, { env, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`user:create ${u.role} ${u.email}: ${r.stderr}`);
+  }
 }
