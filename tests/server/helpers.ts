@@ -77,7 +77,7 @@ export async function createUser(db: Db, input: Partial<CreateUserInput> = {}) {
   const data: CreateUserInput = {
     role: 'company',
     email: `user${n}-${Math.random().toString(36).slice(2, 6)}@example.ng`,
-    password: 'password123',
+    password: 'amaka-test-pass-7',
     first_name: 'Test',
     last_name: `User${n}`,
     phone: '08031234567',
@@ -142,7 +142,7 @@ export function signupBody(over: Record<string, unknown> = {}) {
     last_name: `Obi${n}`,
     email: `signup${n}-${Math.random().toString(36).slice(2, 6)}@example.ng`,
     phone: '0803 123 4567',
-    password: 'password123',
+    password: 'amaka-test-pass-7',
     ...over,
   };
 }

@@ -5,7 +5,8 @@ import { EmailTakenError, type AccountRow } from '../../repositories/accounts';
 import { maxFailuresPerEmail, maxFailuresPerIp } from '../../repositories/loginFailures';
 import { accountView } from '../../services/accountView';
 import { normalizeNigerianPhone } from '../../services/phone';
-import { hashPassword, verifyPassword } from '../../services/secrets';
+import { hashNewPassword } from '../../services/passwordPolicy';
+import { verifyPassword } from '../../services/secrets';
 import {
   LoginBody,
   LogoutBody,
@@ -54,7 +55,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!lastName) throw fieldError('last_name', 'last_name must not be empty');
       const phone = normalizeNigerianPhone(b.phone);
       const companyName = b.company_name?.trim() || null;
-      const passwordHash = await hashPassword(b.password);
+      const passwordHash = await hashNewPassword(b.password);
       try {
         await app.db.transaction(async (tx) => {
           const companyId = await accounts.createCompany(companyName, tx);
@@ -267,7 +268,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const passwordHash = await hashPassword(request.body.password);
+      const passwordHash = await hashNewPassword(request.body.password);
       const done = await app.db.transaction(async (tx) => {
         const accountId =
           (await oneTimeTokens.spend(request.body.token, 'reset_password', tx)) ??
