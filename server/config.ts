@@ -55,7 +55,9 @@ export function loadConfig(env: Env = process.env): Config {
       .filter(Boolean),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Verification Back-office <no-reply@localhost>',
-    jwtSecret: env.JWT_SECRET || persistentSecret(dataDir),
+    jwtSecret: env.JWT_SECRET
+      ? checkedSecret(env.JWT_SECRET, 'JWT_SECRET')
+      : persistentSecret(dataDir),
     demoData: env.DEMO_DATA !== 'false',
     logLevel: env.LOG_LEVEL || 'info',
     s3,
@@ -103,15 +105,26 @@ function loadS3Config(env: Env): S3Config | undefined {
   };
 }
 
+// HS256 keys shorter than the hash output (32 bytes) can be brute-forced from one token.
+const minSecretBytes = 32;
+
+function checkedSecret(secret: string, source: string) {
+  if (Buffer.byteLength(secret, 'utf8') < minSecretBytes) {
+    throw new ConfigError(`${source} must be at least ${minSecretBytes} bytes long`);
+  }
+  return secret;
+}
+
 /** A random secret kept in DATA_DIR so that tokens survive restarts when JWT_SECRET is unset. */
 function persistentSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
   try {
-    return readFileSync(file, 'utf8').trim();
-  } catch {
-    mkdirSync(dataDir, { recursive: true });
-    const secret = randomBytes(48).toString('base64url');
-    writeFileSync(file, secret, { mode: 0o600 });
-    return secret;
+    return checkedSecret(readFileSync(file, 'utf8').trim(), file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
 }
