@@ -233,6 +233,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const account = await accounts.findByEmail(request.body.email.trim());
       if (account && account.status === 1) {
         await app.db.transaction(async (tx) => {
+          await oneTimeTokens.endOutstanding(account.id, ['reset_password'], tx);
           const token = await oneTimeTokens.issue(
             account.id,
             'reset_password',
@@ -274,6 +275,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
           (await oneTimeTokens.spend(request.body.token, 'reset_password', tx)) ??
           (await oneTimeTokens.spend(request.body.token, 'invitation', tx));
         if (!accountId) return false;
+        // An older link mailed to the same box must not set the password again.
+        await oneTimeTokens.endOutstanding(accountId, ['reset_password', 'invitation'], tx);
         await accounts.setPasswordHash(accountId, passwordHash, tx);
         // Following the mailed link proves the mailbox too.
         await accounts.confirmEmail(accountId, tx);
