@@ -13,6 +13,10 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   jwtSecret: string;
+  /** A sign-in ends this long after it began, however active. */
+  sessionMaxHours: number;
+  /** A sign-in ends when no refresh came for this long. */
+  sessionIdleMinutes: number;
   demoData: boolean;
   logLevel: string;
   /** Set: uploaded files go to this S3-compatible bucket; unset: `dataDir/files`. */
@@ -58,10 +62,22 @@ export function loadConfig(env: Env = process.env): Config {
     jwtSecret: env.JWT_SECRET
       ? checkedSecret(env.JWT_SECRET, 'JWT_SECRET')
       : persistentSecret(dataDir),
+    sessionMaxHours: positiveInteger(env, 'SESSION_MAX_HOURS', 12),
+    sessionIdleMinutes: positiveInteger(env, 'SESSION_IDLE_MINUTES', 120),
     demoData: env.DEMO_DATA !== 'false',
     logLevel: env.LOG_LEVEL || 'info',
     s3,
   };
+}
+
+function positiveInteger(env: Env, name: string, fallback: number) {
+  const raw = env[name];
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) {
+    throw new ConfigError(`${name} must be a whole number of at least 1, got "${raw}"`);
+  }
+  return value;
 }
 
 const s3Variables = [

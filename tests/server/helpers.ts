@@ -15,6 +15,8 @@ export const testConfig = (over: Partial<Config> = {}): Config => ({
   superAdminEmails: ['boss@provider.ng'],
   mailFrom: 'test@backoffice.test',
   jwtSecret: 'test-secret-test-secret-test-secret',
+  sessionMaxHours: 12,
+  sessionIdleMinutes: 120,
   demoData: false,
   logLevel: 'silent',
   ...over,

@@ -170,7 +170,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const result = await app.db.transaction(async (tx) => {
-        const rotated = await sessions.rotate(request.body.refreshToken, tx);
+        const rotated = await sessions.rotate(request.body.refreshToken, app.config, tx);
         if (!rotated.ok) return rotated;
         const account = await accounts.findById(rotated.accountId, tx);
         return { ...rotated, account };
