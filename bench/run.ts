@@ -103,7 +103,7 @@ async function benchDatabase() {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
-    JWT_SECRET: 'bench-secret-bench-secret-bench',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
   };
   if (scratch) env.DATABASE_URL = scratch.url;
   else delete env.DATABASE_URL;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { privateDir } from './db/ownerOnly';
 
 export interface Config {
   port: number;
@@ -13,6 +14,10 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   jwtSecret: string;
+  /** A sign-in ends this long after it began, however active. */
+  sessionMaxHours: number;
+  /** A sign-in ends when no refresh came for this long. */
+  sessionIdleMinutes: number;
   demoData: boolean;
   logLevel: string;
   /** Set: uploaded files go to this S3-compatible bucket; unset: `dataDir/files`. */
@@ -55,11 +60,25 @@ export function loadConfig(env: Env = process.env): Config {
       .filter(Boolean),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Verification Back-office <no-reply@localhost>',
-    jwtSecret: env.JWT_SECRET || persistentSecret(dataDir),
+    jwtSecret: env.JWT_SECRET
+      ? checkedSecret(env.JWT_SECRET, 'JWT_SECRET')
+      : persistentSecret(dataDir),
+    sessionMaxHours: positiveInteger(env, 'SESSION_MAX_HOURS', 12),
+    sessionIdleMinutes: positiveInteger(env, 'SESSION_IDLE_MINUTES', 120),
     demoData: env.DEMO_DATA !== 'false',
     logLevel: env.LOG_LEVEL || 'info',
     s3,
   };
+}
+
+function positiveInteger(env: Env, name: string, fallback: number) {
+  const raw = env[name];
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) {
+    throw new ConfigError(`${name} must be a whole number of at least 1, got "${raw}"`);
+  }
+  return value;
 }
 
 const s3Variables = [
@@ -103,15 +122,26 @@ function loadS3Config(env: Env): S3Config | undefined {
   };
 }
 
+// HS256 keys shorter than the hash output (32 bytes) can be brute-forced from one token.
+const minSecretBytes = 32;
+
+function checkedSecret(secret: string, source: string) {
+  if (Buffer.byteLength(secret, 'utf8') < minSecretBytes) {
+    throw new ConfigError(`${source} must be at least ${minSecretBytes} bytes long`);
+  }
+  return secret;
+}
+
 /** A random secret kept in DATA_DIR so that tokens survive restarts when JWT_SECRET is unset. */
 function persistentSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
   try {
-    return readFileSync(file, 'utf8').trim();
-  } catch {
-    mkdirSync(dataDir, { recursive: true });
-    const secret = randomBytes(48).toString('base64url');
-    writeFileSync(file, secret, { mode: 0o600 });
-    return secret;
+    return checkedSecret(readFileSync(file, 'utf8').trim(), file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
+  privateDir(dataDir);
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
 }

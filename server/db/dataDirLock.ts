@@ -1,5 +1,6 @@
-import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
+import { openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
 import path from 'node:path';
+import { privateDir } from './ownerOnly';
 
 export class DataDirInUseError extends Error {}
 
@@ -9,7 +10,7 @@ export class DataDirInUseError extends Error {}
  * by a process that no longer runs is taken over.
  */
 export function lockDataDir(dir: string, owner: string): () => void {
-  mkdirSync(dir, { recursive: true });
+  privateDir(dir);
   const file = path.join(dir, 'pglite.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

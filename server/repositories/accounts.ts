@@ -56,13 +56,17 @@ export function createAccountsRepository(db: Queryable) {
       return r.rows[0];
     },
 
-    /** The account, if `sessionId` is one of its sessions and not revoked: one query per request. */
-    async findBySession(id: string, sessionId: string) {
+    /**
+     * The account, if `sessionId` is one of its sessions, not revoked and younger than
+     * `maxHours`: one query per request.
+     */
+    async findBySession(id: string, sessionId: string, maxHours: number) {
       const r = await db.query<AccountRow>(
         `${selectAccount}
           JOIN sessions s ON s.account_id = a.id AND s.id = $2 AND s.revoked_at IS NULL
+                         AND s.created_at > now() - make_interval(hours => $3)
          WHERE a.id = $1`,
-        [id, sessionId],
+        [id, sessionId, maxHours],
       );
       return r.rows[0];
     },

@@ -16,6 +16,15 @@ export function createOneTimeTokensRepository(db: Queryable) {
       return token;
     },
 
+    /** Ends the account's unused tokens of these purposes, so that only the newest link works. */
+    async endOutstanding(accountId: string, purposes: TokenPurpose[], q: Queryable = db) {
+      await q.query(
+        `UPDATE one_time_tokens SET used_at = now()
+          WHERE account_id = $1 AND purpose = ANY($2::text[]) AND used_at IS NULL`,
+        [accountId, purposes],
+      );
+    },
+
     /** Marks the token used and returns its account, or undefined if unknown, used or expired. */
     async spend(token: string, purpose: TokenPurpose, q: Queryable = db) {
       const r = await q.query<{ account_id: string }>(

@@ -1,7 +1,10 @@
+import type { Config } from '../config';
 import type { Queryable } from '../db';
 import { randomToken, sha256 } from '../services/secrets';
 
 const refreshTokenDays = 30;
+
+export type SessionLimits = Pick<Config, 'sessionMaxHours' | 'sessionIdleMinutes'>;
 
 export type RotateResult =
   | { ok: true; accountId: string; sessionId: string; refreshToken: string }
@@ -29,20 +32,27 @@ export function createSessionsRepository(db: Queryable) {
       return { sessionId, refreshToken: await issueRefreshToken(sessionId, q) };
     },
 
-    /** Spends `token` and issues the next one; must run in a transaction. */
-    async rotate(token: string, q: Queryable): Promise<RotateResult> {
+    /**
+     * Spends `token` and issues the next one; must run in a transaction. A session past its
+     * lifetime, or idle (its newest refresh token is the one presented, so its age is the time
+     * since the last sign-in or refresh), ends here.
+     */
+    async rotate(token: string, limits: SessionLimits, q: Queryable): Promise<RotateResult> {
       const r = await q.query<{
         session_id: string;
         account_id: string;
         used_at: Date | null;
         revoked_at: Date | null;
         expired: boolean;
+        ended: boolean;
       }>(
-        `SELECT t.session_id, s.account_id, t.used_at, s.revoked_at, t.expires_at < now() AS expired
+        `SELECT t.session_id, s.account_id, t.used_at, s.revoked_at, t.expires_at < now() AS expired,
+                s.created_at < now() - make_interval(hours => $2)
+                  OR t.created_at < now() - make_interval(mins => $3) AS ended
            FROM refresh_tokens t JOIN sessions s ON s.id = t.session_id
           WHERE t.token_hash = $1
           FOR UPDATE OF t, s`,
-        [sha256(token)],
+        [sha256(token), limits.sessionMaxHours, limits.sessionIdleMinutes],
       );
       const row = r.rows[0];
       if (!row) return { ok: false, reason: 'unknown' };
@@ -51,6 +61,10 @@ export function createSessionsRepository(db: Queryable) {
         // A spent token presented again: someone else may hold the chain. End the session.
         await this.revoke(row.session_id, q);
         return { ok: false, reason: 'reused' };
+      }
+      if (row.ended) {
+        await this.revoke(row.session_id, q);
+        return { ok: false, reason: 'expired' };
       }
       if (row.expired) return { ok: false, reason: 'expired' };
       await q.query('UPDATE refresh_tokens SET used_at = now() WHERE token_hash = $1', [

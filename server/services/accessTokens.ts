@@ -2,6 +2,8 @@ import { SignJWT, jwtVerify } from 'jose';
 
 export const accessTokenTtlSeconds = 15 * 60;
 
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export interface AccessClaims {
   sub: string;
   /** The session (sign-in) the token belongs to: revoking it ends the token too. */
@@ -22,9 +24,15 @@ export function createAccessTokens(secret: string) {
 
     async verify(token: string): Promise<AccessClaims | undefined> {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return undefined;
-        return { sub: payload.sub, sid: payload.sid };
+        // A token without an expiry would never end; ids that are not uuids would fail in SQL.
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          requiredClaims: ['exp', 'sub', 'sid'],
+        });
+        const { sub, sid } = payload;
+        if (typeof sub !== 'string' || typeof sid !== 'string') return undefined;
+        if (!uuid.test(sub) || !uuid.test(sid)) return undefined;
+        return { sub, sid };
       } catch {
         return undefined;
       }

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db';
 import { createAccountsRepository, type Role } from '../repositories/accounts';
 import { normalizeNigerianPhone } from './phone';
-import { hashPassword } from './secrets';
+import { hashNewPassword } from './passwordPolicy';
 
 export interface CreateUserInput {
   role: Role;
@@ -20,6 +20,8 @@ export interface CreateUserInput {
  */
 export async function createConfirmedUser(db: Queryable, input: CreateUserInput) {
   const accounts = createAccountsRepository(db);
+  // Checked before anything is written: a refused password leaves no company behind.
+  const passwordHash = await hashNewPassword(input.password);
   const companyId =
     input.role === 'company'
       ? await accounts.createCompany(input.company_name?.trim() || null, db)
@@ -31,7 +33,7 @@ export async function createConfirmedUser(db: Queryable, input: CreateUserInput)
       first_name: input.first_name.trim(),
       last_name: input.last_name.trim(),
       phone: input.phone ? normalizeNigerianPhone(input.phone) : null,
-      password_hash: await hashPassword(input.password),
+      password_hash: passwordHash,
       company_id: companyId,
       permissions: input.permissions ?? [],
       confirmed: true,

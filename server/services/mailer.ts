@@ -8,10 +8,16 @@ export interface Mail {
   text: string;
 }
 
+const maxAttempts = 5;
+/** Mail not delivered by then is given up, and its body (live links) cleared. */
+const undeliveredBodyHours = 24;
+
 /**
  * Mail goes to the outbox table first (in the caller's transaction, so a rolled-back sign-up
  * sends nothing); `flush` then delivers it over SMTP when SMTP_URL is set. Without SMTP the
- * outbox keeps it and the log shows it, so the embedded default needs no mail server.
+ * server log is the delivery: the mail is printed there, so the embedded default needs no mail
+ * server. Either way a delivered mail's body is cleared: its links carry live one-time tokens
+ * that the outbox must not keep.
  */
 export function createMailer(opts: {
   db: Queryable;
@@ -22,6 +28,13 @@ export function createMailer(opts: {
   const transport: Transporter | undefined = opts.smtpUrl
     ? nodemailer.createTransport(opts.smtpUrl)
     : undefined;
+
+  const delivered = (id: string) =>
+    opts.db.query(
+      `UPDATE mail_outbox SET sent_at = now(), attempts = attempts + 1, text_body = NULL
+        WHERE id = $1`,
+      [id],
+    );
 
   return {
     async enqueue(mail: Mail, q: Queryable = opts.db) {
@@ -34,6 +47,12 @@ export function createMailer(opts: {
 
     /** Delivers the unsent mail; a failure is recorded on the row and retried on the next flush. */
     async flush() {
+      await opts.db.query(
+        `UPDATE mail_outbox SET text_body = NULL
+          WHERE sent_at IS NULL AND text_body IS NOT NULL
+            AND created_at < now() - make_interval(hours => $1)`,
+        [undeliveredBodyHours],
+      );
       const pending = await opts.db.query<{
         id: string;
         to_address: string;
@@ -41,19 +60,18 @@ export function createMailer(opts: {
         text_body: string;
       }>(
         `SELECT id, to_address, subject, text_body FROM mail_outbox
-          WHERE sent_at IS NULL AND attempts < $1 ORDER BY created_at LIMIT 50`,
-        [transport ? 5 : 1], // without SMTP each mail is logged once
+          WHERE sent_at IS NULL AND text_body IS NOT NULL AND attempts < $1
+          ORDER BY created_at LIMIT 50`,
+        [maxAttempts],
       );
       for (const m of pending.rows) {
         if (!transport) {
           // Mail links carry one-time tokens: printed only where no mail server exists to carry them.
           opts.log.info(
             { mailTo: m.to_address, subject: m.subject },
-            `mail kept in outbox:\n${m.text_body}`,
+            `mail printed here as SMTP_URL is unset:\n${m.text_body}`,
           );
-          await opts.db.query('UPDATE mail_outbox SET attempts = attempts + 1 WHERE id = $1', [
-            m.id,
-          ]);
+          await delivered(m.id);
           continue;
         }
         try {
@@ -63,15 +81,14 @@ export function createMailer(opts: {
             subject: m.subject,
             text: m.text_body,
           });
-          await opts.db.query(
-            'UPDATE mail_outbox SET sent_at = now(), attempts = attempts + 1 WHERE id = $1',
-            [m.id],
-          );
+          await delivered(m.id);
         } catch (err) {
           opts.log.warn({ err, mailTo: m.to_address }, 'mail delivery failed');
           await opts.db.query(
-            'UPDATE mail_outbox SET attempts = attempts + 1, last_error = $2 WHERE id = $1',
-            [m.id, String((err as Error).message).slice(0, 500)],
+            `UPDATE mail_outbox SET attempts = attempts + 1, last_error = $2,
+                    text_body = CASE WHEN attempts + 1 >= $3 THEN NULL ELSE text_body END
+              WHERE id = $1`,
+            [m.id, String((err as Error).message).slice(0, 500), maxAttempts],
           );
         }
       }

@@ -55,7 +55,7 @@ describe('the server process on its data folder', () => {
           '--email',
           'x@lifecycle.ng',
           '--password',
-          'password1',
+          'lifecycle-pass-1',
           '--first-name',
           'X',
           '--last-name',
@@ -81,7 +81,7 @@ describe('the server process on its data folder', () => {
         '--email',
         'ops@lifecycle.ng',
         '--password',
-        'password1',
+        'lifecycle-pass-1',
         '--first-name',
         'Ops',
         '--last-name',
@@ -99,7 +99,7 @@ describe('the server process on its data folder', () => {
       // The same data: the demo admin, the unconfirmed sign-up and the CLI's user, nothing re-seeded.
       expect((await login(again.url, 'admin@demo.ng', 'Admin1234!')).status).toBe(200);
       expect((await login(again.url, 'kemi@lifecycle.ng', 'kemi-password')).status).toBe(403);
-      const ops = await login(again.url, 'ops@lifecycle.ng', 'password1');
+      const ops = await login(again.url, 'ops@lifecycle.ng', 'lifecycle-pass-1');
       expect(ops.status).toBe(200);
       expect((await ops.json()).account.company_name).toBe('Ops Ltd');
       expect(again.log()).not.toMatch(/demo accounts created/);

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { Writable } from 'node:stream';
 import { buildApp, type App } from '../../server/app';
 import type { Config } from '../../server/config';
 import type { Db } from '../../server/db';
@@ -15,6 +16,8 @@ export const testConfig = (over: Partial<Config> = {}): Config => ({
   superAdminEmails: ['boss@provider.ng'],
   mailFrom: 'test@backoffice.test',
   jwtSecret: 'test-secret-test-secret-test-secret',
+  sessionMaxHours: 12,
+  sessionIdleMinutes: 120,
   demoData: false,
   logLevel: 'silent',
   ...over,
@@ -55,10 +58,43 @@ export interface TestContext {
   close: () => Promise<void>;
 }
 
+export interface PrintedMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The mail each test app printed (without SMTP_URL the log is the delivery), by its database. */
+const printedMail = new WeakMap<Db, PrintedMail[]>();
+
+/** A logger that keeps the mail the mailer prints; everything else is dropped. */
+function mailCatcher(mails: PrintedMail[]) {
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      const line = JSON.parse(chunk.toString()) as {
+        mailTo?: string;
+        subject?: string;
+        msg: string;
+      };
+      if (line.mailTo) {
+        mails.push({
+          to: line.mailTo,
+          subject: line.subject ?? '',
+          text: line.msg.slice(line.msg.indexOf('\n') + 1),
+        });
+      }
+      done();
+    },
+  });
+  return { level: 'info', stream };
+}
+
 /** The real app over a fresh database, for `app.inject`. */
 export async function createTestApp(config: Partial<Config> = {}): Promise<TestContext> {
   const db = await freshDb();
-  const app = await buildApp({ config: testConfig(config), db });
+  const mails: PrintedMail[] = [];
+  printedMail.set(db, mails);
+  const app = await buildApp({ config: testConfig(config), db, logger: mailCatcher(mails) });
   await app.ready();
   return {
     app,
@@ -77,7 +113,7 @@ export async function createUser(db: Db, input: Partial<CreateUserInput> = {}) {
   const data: CreateUserInput = {
     role: 'company',
     email: `user${n}-${Math.random().toString(36).slice(2, 6)}@example.ng`,
-    password: 'password123',
+    password: 'amaka-test-pass-7',
     first_name: 'Test',
     last_name: `User${n}`,
     phone: '08031234567',
@@ -100,13 +136,21 @@ export async function login(app: App, email: string, password: string) {
   return { ...body, headers: { authorization: `Bearer ${body.accessToken}` } };
 }
 
-/** The link in the newest mail to `to` (the outbox keeps every mail). */
+/**
+ * The mail delivered to `to` by the app on `db`, oldest first. The outbox clears a body once the
+ * mail is delivered, so tests read what the mailer printed.
+ */
+export function mailsTo(db: Db, to: string): PrintedMail[] {
+  const mails = printedMail.get(db);
+  if (!mails) throw new Error('mailsTo: this database has no app from createTestApp');
+  return mails.filter((m) => m.to.toLowerCase() === to.toLowerCase());
+}
+
+/** The link in the newest mail to `to`. */
 export async function lastMailLink(db: Db, to: string): Promise<URL> {
-  const r = await db.query<{ text_body: string }>(
-    'SELECT text_body FROM mail_outbox WHERE lower(to_address) = lower($1) ORDER BY created_at DESC LIMIT 1',
-    [to],
-  );
-  const match = r.rows[0]?.text_body.match(/https?:\/\/\S+/);
+  const match = mailsTo(db, to)
+    .at(-1)
+    ?.text.match(/https?:\/\/\S+/);
   if (!match) throw new Error(`no mail with a link to ${to}`);
   return new URL(match[0]);
 }
@@ -142,7 +186,7 @@ export function signupBody(over: Record<string, unknown> = {}) {
     last_name: `Obi${n}`,
     email: `signup${n}-${Math.random().toString(36).slice(2, 6)}@example.ng`,
     phone: '0803 123 4567',
-    password: 'password123',
+    password: 'amaka-test-pass-7',
     ...over,
   };
 }

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { currentPath, renderApp } from './support/renderApp';
-import { server } from './support/server';
+import { commonPasswordMessage, refuseCommonPassword, server } from './support/server';
 
 describe('set password page', () => {
   it('sets the password with the mailed token, then goes to /login with a toast', async () => {
@@ -43,6 +43,16 @@ describe('set password page', () => {
     await user.type(screen.getByLabelText(/^Confirm password/), 'brand-new-pass');
     await user.click(screen.getByRole('button', { name: 'Set password' }));
     expect(await screen.findByText('This link is invalid or has expired')).toBeInTheDocument();
+    expect(currentPath()).toBe('/setpassword');
+  });
+
+  it("security: shows the server's refusal of a common password and stays", async () => {
+    refuseCommonPassword('/api/v2/auth/set-password');
+    const { user } = await renderApp('/setpassword?token=tok-123');
+    await user.type(await screen.findByLabelText(/^New password/), 'Password123');
+    await user.type(screen.getByLabelText(/^Confirm password/), 'Password123');
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByText(commonPasswordMessage)).toBeInTheDocument();
     expect(currentPath()).toBe('/setpassword');
   });
 

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { currentPath, renderApp } from './support/renderApp';
-import { server } from './support/server';
+import { commonPasswordMessage, refuseCommonPassword, server } from './support/server';
 
 type User = Awaited<ReturnType<typeof renderApp>>['user'];
 
@@ -125,5 +125,14 @@ describe('sign-up page', () => {
     expect(await screen.findByText('An account already uses this email')).toBeInTheDocument();
     expect(currentPath()).toBe('/signup');
     expect(sent).not.toHaveProperty('company_name');
+  });
+  it("security: shows the server's refusal of a common password", async () => {
+    refuseCommonPassword('/api/v2/auth/signup');
+    const { user } = await renderApp('/signup');
+    await screen.findByRole('heading', { name: 'Create your account' });
+    await fill(user, validValues);
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByText(commonPasswordMessage)).toBeInTheDocument();
+    expect(currentPath()).toBe('/signup');
   });
 });

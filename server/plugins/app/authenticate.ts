@@ -29,7 +29,11 @@ export default fp(
       if (!token) throw unauthorized('Authentication required');
       const claims = await app.accessTokens.verify(token);
       if (!claims) throw unauthorized('Your session has expired. Please log in again.');
-      const account = await app.repos.accounts.findBySession(claims.sub, claims.sid);
+      const account = await app.repos.accounts.findBySession(
+        claims.sub,
+        claims.sid,
+        app.config.sessionMaxHours,
+      );
       if (!account) throw unauthorized('Your session has ended. Please log in again.');
       if (account.status !== 1) throw forbidden('This account is disabled');
       request.account = account;

@@ -5,7 +5,8 @@ import { EmailTakenError, type AccountRow } from '../../repositories/accounts';
 import { maxFailuresPerEmail, maxFailuresPerIp } from '../../repositories/loginFailures';
 import { accountView } from '../../services/accountView';
 import { normalizeNigerianPhone } from '../../services/phone';
-import { hashPassword, verifyPassword } from '../../services/secrets';
+import { hashNewPassword } from '../../services/passwordPolicy';
+import { verifyPassword } from '../../services/secrets';
 import {
   LoginBody,
   LogoutBody,
@@ -54,7 +55,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!lastName) throw fieldError('last_name', 'last_name must not be empty');
       const phone = normalizeNigerianPhone(b.phone);
       const companyName = b.company_name?.trim() || null;
-      const passwordHash = await hashPassword(b.password);
+      const passwordHash = await hashNewPassword(b.password);
       try {
         await app.db.transaction(async (tx) => {
           const companyId = await accounts.createCompany(companyName, tx);
@@ -169,7 +170,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const result = await app.db.transaction(async (tx) => {
-        const rotated = await sessions.rotate(request.body.refreshToken, tx);
+        const rotated = await sessions.rotate(request.body.refreshToken, app.config, tx);
         if (!rotated.ok) return rotated;
         const account = await accounts.findById(rotated.accountId, tx);
         return { ...rotated, account };
@@ -232,6 +233,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const account = await accounts.findByEmail(request.body.email.trim());
       if (account && account.status === 1) {
         await app.db.transaction(async (tx) => {
+          await oneTimeTokens.endOutstanding(account.id, ['reset_password'], tx);
           const token = await oneTimeTokens.issue(
             account.id,
             'reset_password',
@@ -267,12 +269,14 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const passwordHash = await hashPassword(request.body.password);
+      const passwordHash = await hashNewPassword(request.body.password);
       const done = await app.db.transaction(async (tx) => {
         const accountId =
           (await oneTimeTokens.spend(request.body.token, 'reset_password', tx)) ??
           (await oneTimeTokens.spend(request.body.token, 'invitation', tx));
         if (!accountId) return false;
+        // An older link mailed to the same box must not set the password again.
+        await oneTimeTokens.endOutstanding(accountId, ['reset_password', 'invitation'], tx);
         await accounts.setPasswordHash(accountId, passwordHash, tx);
         // Following the mailed link proves the mailbox too.
         await accounts.confirmEmail(accountId, tx);

@@ -20,7 +20,7 @@ export function createLocalStorage(root: string): FileStorage {
     async put(data, prefix, extension) {
       const key = newKey(prefix, extension);
       const file = full(key);
-      await mkdir(path.dirname(file), { recursive: true });
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
       await writeFile(file, data, { mode: 0o600 });
       return storedFile(key, data);
     },
@@ -37,7 +37,7 @@ export function createLocalStorage(root: string): FileStorage {
     remove: async (key) => rm(full(key), { force: true }),
     async check() {
       try {
-        await mkdir(root, { recursive: true });
+        await mkdir(root, { recursive: true, mode: 0o700 });
         await access(root, constants.W_OK);
       } catch (err) {
         const reason = (err as { code?: string }).code ?? String(err);

@@ -28,7 +28,7 @@ const routes: Record<string, Route> = {
   },
   'confirm-email': { valid: () => ({ token: 'some-token' }), fields: { token: 'token' } },
   login: {
-    valid: () => ({ email: 'someone@example.ng', password: 'password123' }),
+    valid: () => ({ email: 'someone@example.ng', password: 'amaka-test-pass-7' }),
     fields: { email: 'email', password: 'text' },
   },
   refresh: { valid: () => ({ refreshToken: 'some-token' }), fields: { refreshToken: 'token' } },
@@ -38,7 +38,7 @@ const routes: Record<string, Route> = {
     fields: { email: 'email' },
   },
   'set-password': {
-    valid: () => ({ token: 'some-token', password: 'password123' }),
+    valid: () => ({ token: 'some-token', password: 'amaka-test-pass-7' }),
     fields: { token: 'token', password: 'password' },
   },
 };

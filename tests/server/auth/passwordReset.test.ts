@@ -179,3 +179,47 @@ describe('POST /auth/recover-password and /auth/set-password', () => {
     });
   });
 });
+
+describe('security: one reset link at a time', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx?.close());
+
+  async function resetLink(email: string) {
+    expect((await post(ctx.app, 'recover-password', { email })).statusCode).toBe(200);
+    return (await lastMailLink(ctx.db, email)).searchParams.get('token')!;
+  }
+  const setPassword = (token: string, password: string) =>
+    post(ctx.app, 'set-password', { token, password });
+
+  it('asking for a new link ends the older ones', async () => {
+    const user = await createUser(ctx.db);
+    const older = await resetLink(user.email);
+    const newer = await resetLink(user.email);
+    expect((await setPassword(older, 'older-link-pass-1')).statusCode).toBe(400);
+    expect((await setPassword(newer, 'newer-link-pass-1')).statusCode).toBe(200);
+  });
+
+  it('using a link ends every other outstanding link, reset or invitation', async () => {
+    const user = await createUser(ctx.db);
+    const first = await resetLink(user.email);
+    // Two links outstanding at once, e.g. one issued before this rule existed.
+    const invitation = await ctx.app.repos.oneTimeTokens.issue(user.account.id, 'invitation', 60);
+    expect((await setPassword(first, 'first-link-pass-1')).statusCode).toBe(200);
+    const res = await setPassword(invitation, 'second-link-pass-1');
+    expect(res.statusCode).toBe(400);
+    expect(
+      (await post(ctx.app, 'login', { email: user.email, password: 'first-link-pass-1' }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it("leaves other users' links alone", async () => {
+    const [a, b] = [await createUser(ctx.db), await createUser(ctx.db)];
+    const linkOfA = await resetLink(a.email);
+    await setPassword(await resetLink(b.email), 'b-new-pass-123');
+    expect((await setPassword(linkOfA, 'a-new-pass-123')).statusCode).toBe(200);
+  });
+});

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maxMissesPerIp } from '../../../server/repositories/captureLinkMisses';
-import { count, lastMailLink, type TestContext } from '../helpers';
+import { count, lastMailLink, mailsTo, type TestContext } from '../helpers';
 import { createJob, createJobsTestApp, signIn } from '../jobs/support';
 import {
   agentJob,
@@ -32,12 +32,9 @@ describe('links on assignment to an agent', () => {
     expect(link.origin).toBe('http://backoffice.test');
     expect(link.pathname).toBe(`/automatic-address-verification/${token}`);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const mail = await ctx.db.query<{ subject: string; text_body: string }>(
-      'SELECT subject, text_body FROM mail_outbox WHERE to_address = $1',
-      [c.agent.account.email],
-    );
-    expect(mail.rows.at(-1)!.subject).toBe(`New verification job ${job.code}`);
-    expect(mail.rows.at(-1)!.text_body).toContain('12 Allen Avenue, Ikeja, Lagos');
+    const mail = mailsTo(ctx.db, c.agent.account.email).at(-1)!;
+    expect(mail.subject).toBe(`New verification job ${job.code}`);
+    expect(mail.text).toContain('12 Allen Avenue, Ikeja, Lagos');
     // The table holds the hash and a sealed copy, never the token itself.
     const rows = await ctx.db.query<Record<string, unknown>>(
       'SELECT * FROM capture_tokens WHERE job_id = $1',
@@ -53,12 +50,9 @@ describe('links on assignment to an agent', () => {
     const b = await createJob(ctx.app, c.owner.headers);
     const res = await assign(ctx.app, c.admin.headers, 'agent', c.agent.account.id, [a.id, b.id]);
     expect(res.statusCode).toBe(200);
-    const r = await ctx.db.query<{ subject: string; text_body: string }>(
-      'SELECT subject, text_body FROM mail_outbox WHERE to_address = $1 ORDER BY created_at DESC LIMIT 1',
-      [c.agent.account.email],
-    );
-    expect(r.rows[0]!.subject).toBe('2 new verification jobs');
-    const links = r.rows[0]!.text_body.match(/https?:\/\/\S+/g)!;
+    const mail = mailsTo(ctx.db, c.agent.account.email).at(-1)!;
+    expect(mail.subject).toBe('2 new verification jobs');
+    const links = mail.text.match(/https?:\/\/\S+/g)!;
     expect(new Set(links).size).toBe(2);
     for (const l of links) expect((await open(tokenOf(l))).statusCode).toBe(200);
   });

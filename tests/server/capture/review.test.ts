@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestContext } from '../helpers';
+import { mailsTo, type TestContext } from '../helpers';
 import { createJob, createJobsTestApp, multipart, signIn } from '../jobs/support';
 import {
   agentJob,
@@ -162,13 +162,10 @@ describe('warnings on the job profile', () => {
       headers: c.admin.headers,
       payload: { list: [outsiderJob.id] },
     });
-    const r = await ctx.db.query<{ text_body: string }>(
-      `SELECT text_body FROM mail_outbox WHERE text_body LIKE $1`,
-      [`%${outsiderJob.code}%`],
-    );
-    const token = new URL(r.rows[0]!.text_body.match(/https?:\/\/\S+/)![0]).pathname
-      .split('/')
-      .pop()!;
+    const mail = mailsTo(ctx.db, c.agent.account.email).find((m) =>
+      m.text.includes(outsiderJob.code),
+    )!;
+    const token = new URL(mail.text.match(/https?:\/\/\S+/)![0]).pathname.split('/').pop()!;
     const mine = { ...(await photoSet()), selfie: set.selfie };
     expect((await submit(ctx.app, token, goodFields(), mine)).statusCode).toBe(201);
     const [w] = await warningsOf(c.outsider.headers, outsiderJob.id);

@@ -163,6 +163,18 @@ describe('npm run user:create', () => {
     expect(existsSync(dataDir)).toBe(false);
   });
 
+  it('security: refuses one of the most common passwords with a message, creating no one', async () => {
+    const dataDir = path.join(tmp, 'common-password');
+    const run = await userCreate(
+      dataDir,
+      userArgs({ role: 'company', password: 'Password123', 'company-name': 'Lender Ltd' }),
+    );
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toMatch(/most commonly used passwords/);
+    expect(run.stderr).not.toMatch(/\bat .*\.ts:\d+/);
+    expect(await accountsIn(dataDir)).toEqual([]);
+  });
+
   it('refuses a data folder that another live process holds, leaving it untouched', async () => {
     const dataDir = path.join(tmp, 'busy');
     mkdirSync(dataDir);

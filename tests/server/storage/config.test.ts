@@ -3,7 +3,11 @@ import { ConfigError, loadConfig } from '../../../server/config';
 
 /** `loadConfig` over only these variables (a JWT secret, so nothing is written to disk). */
 const load = (env: Record<string, string>) =>
-  loadConfig({ DATA_DIR: '/nonexistent', JWT_SECRET: 'test-secret', ...env });
+  loadConfig({
+    DATA_DIR: '/nonexistent',
+    JWT_SECRET: 'test-secret-test-secret-test-secret',
+    ...env,
+  });
 
 const keys = { S3_ACCESS_KEY_ID: 'AKIA-TEST', S3_SECRET_ACCESS_KEY: 'secret-test' };
 

@@ -1,4 +1,5 @@
 import { setupServer } from 'msw/node';
+import { http, HttpResponse } from 'msw';
 import { backgroundHandlers } from './jobsFixtures';
 
 /**
@@ -7,3 +8,20 @@ import { backgroundHandlers } from './jobsFixtures';
  * does not have to.
  */
 export const server = setupServer(...backgroundHandlers);
+
+export const commonPasswordMessage =
+  'This password is one of the most commonly used passwords, which attackers try first. Please choose a less common one.';
+
+/** The API's refusal of a common password on `route` (sign-up, set-password). */
+export const refuseCommonPassword = (route: string) =>
+  server.use(
+    http.post(route, () =>
+      HttpResponse.json(
+        {
+          message: commonPasswordMessage,
+          errors: [{ field: 'password', msg: commonPasswordMessage }],
+        },
+        { status: 400 },
+      ),
+    ),
+  );
