@@ -44,7 +44,7 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const data = await readOr404(photo.storage_key);
       return reply
         .header('Content-Type', 'image/jpeg')
-        .header('Cache-Control', 'private, max-age=3600')
+        .header('Cache-Control', 'private, no-store')
         .header('ETag', `"${photo.sha256}"`)
         .header('Content-Disposition', `inline; filename="${kind}.jpg"`)
         .send(data);
@@ -74,7 +74,7 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const name = file.file_name.replace(/[^\w. -]/g, '_');
       return reply
         .header('Content-Type', file.content_type)
-        .header('Cache-Control', 'private, max-age=3600')
+        .header('Cache-Control', 'private, no-store')
         .header('ETag', `"${file.sha256}"`)
         .header('Content-Disposition', `attachment; filename="${name}"`)
         .send(data);
