@@ -108,7 +108,7 @@ export const CreateJobBody = Type.Object(
     attachments: Type.Optional(
       Type.Unsafe<UploadedFile | UploadedFile[]>({
         description:
-          'Files (JPEG, PNG or PDF by content, at most 5 MB each); repeat the part for several',
+          'Files (JPEG, PNG or PDF by content: images must decode, PDFs hold together; at most 5 MB each); repeat the part for several. Images are kept without their metadata (EXIF, GPS)',
       }),
     ),
   },

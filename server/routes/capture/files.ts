@@ -31,7 +31,10 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'A photo of the submitted evidence (selfie, house or utility_bill) as JPEG',
         params: JobPhotoParams,
         produces: ['image/jpeg'],
-        response: { 200: BinaryFile('The JPEG as uploaded'), ...errorResponses(400, 401, 404) },
+        response: {
+          200: BinaryFile('The JPEG without its metadata (EXIF, GPS), turned upright'),
+          ...errorResponses(400, 401, 404),
+        },
       },
     },
     async (request, reply) => {
@@ -60,7 +63,10 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'A file attached when the job was created',
         params: JobAttachmentParams,
         produces: ['image/jpeg', 'image/png', 'application/pdf'],
-        response: { 200: BinaryFile('The file as uploaded'), ...errorResponses(400, 401, 404) },
+        response: {
+          200: BinaryFile('The file as uploaded; an image without its metadata (EXIF, GPS)'),
+          ...errorResponses(400, 401, 404),
+        },
       },
     },
     async (request, reply) => {
