@@ -184,13 +184,16 @@ export const SummaryCounts = Type.Object({
   }),
 });
 
+/** Bounded: an absurd page (1e300) would overflow the query's OFFSET. */
+const PageNumber = Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 });
+
 export const PageQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(PageNumber),
 });
 
 export const CompanyCountsQuery = Type.Object({
   status: Type.Optional(JobStatusSchema),
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(PageNumber),
 });
 
 export const JobPage = Type.Object({
