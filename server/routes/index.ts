@@ -7,6 +7,10 @@ import settingsRoutes from './settings';
 
 /** Every API route, mounted under /api/v2 by app.ts. One folder per area of the API. */
 const routes: FastifyPluginAsync = async (app) => {
+  // API answers hold personal data: no browser or proxy keeps them unless a route says otherwise.
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+  });
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(jobRoutes);

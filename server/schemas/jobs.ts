@@ -108,7 +108,7 @@ export const CreateJobBody = Type.Object(
     attachments: Type.Optional(
       Type.Unsafe<UploadedFile | UploadedFile[]>({
         description:
-          'Files (JPEG, PNG or PDF by content, at most 5 MB each); repeat the part for several',
+          'Files (JPEG, PNG or PDF by content: images must decode, PDFs hold together; at most 5 MB each); repeat the part for several. Images are kept without their metadata (EXIF, GPS)',
       }),
     ),
   },
@@ -184,13 +184,16 @@ export const SummaryCounts = Type.Object({
   }),
 });
 
+/** Bounded: an absurd page (1e300) would overflow the query's OFFSET. */
+const PageNumber = Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 });
+
 export const PageQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(PageNumber),
 });
 
 export const CompanyCountsQuery = Type.Object({
   status: Type.Optional(JobStatusSchema),
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(PageNumber),
 });
 
 export const JobPage = Type.Object({

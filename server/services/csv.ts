@@ -1,13 +1,21 @@
 /** CSV writing (RFC 4180) for exports and templates. */
 
 /**
- * One cell: quoted when needed; a text that a spreadsheet would run as a formula gets a leading
- * apostrophe (a phone number's `+234…` or a negative number is left alone).
+ * A first character that makes a spreadsheet read the cell as a formula: `= + - @`, their
+ * full-width forms (some spreadsheets accept them too), tab, CR and LF.
+ */
+const formulaStart = /^[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\t\r\n]/;
+/** A cell that is only a number (`-12.5`, `+2348031234567`) is data, whatever its sign. */
+const plainNumber = /^[+-]?\d+(\.\d+)?$/;
+
+/**
+ * One cell: quoted when needed; a text a spreadsheet would run as a formula gets a leading
+ * apostrophe. Only a whole plain number keeps its sign unescaped: `-2+3` is a formula.
  */
 export function csvCell(v: unknown): string {
   if (v === null || v === undefined) return '';
   let s = v instanceof Date ? v.toISOString() : String(v);
-  if (/^[=@\t\r]/.test(s) || /^[+-][^\d]/.test(s)) s = `'${s}`;
+  if (formulaStart.test(s) && !plainNumber.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

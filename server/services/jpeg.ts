@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { openImage } from './images';
 import { differenceHash } from './perceptualHash';
 
 /** A JPEG by its first bytes (SOI marker followed by another marker), whatever its name or type. */
@@ -12,16 +12,13 @@ export interface PhotoFacts {
   phash: bigint;
 }
 
-/** Larger than any phone photo (50 MP) yet bounded: a 5 MB file may claim absurd dimensions. */
-const maxPixels = 60_000_000;
-
 /**
  * Decodes a JPEG (libvips through sharp, off the event loop) for its size and perceptual hash.
  * Undefined when the bytes start like a JPEG but do not decode (truncated or corrupt).
  */
 export async function inspectJpeg(data: Buffer): Promise<PhotoFacts | undefined> {
   try {
-    const image = sharp(data, { failOn: 'truncated', limitInputPixels: maxPixels });
+    const image = openImage(data);
     const meta = await image.metadata();
     if (meta.format !== 'jpeg' || !meta.width || !meta.height) return undefined;
     return {

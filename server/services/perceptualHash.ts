@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { openImage } from './images';
 
 /**
  * dHash: the image shrunk to 9×8 grey pixels; each bit says whether a pixel is brighter than its
@@ -6,7 +6,7 @@ import sharp from 'sharp';
  * half of them. Returned as a signed 64-bit value so PostgreSQL stores it as a bigint.
  */
 export async function differenceHash(image: Buffer): Promise<bigint> {
-  const px = await sharp(image, { failOn: 'truncated', limitInputPixels: 60_000_000 })
+  const px = await openImage(image)
     .autoOrient()
     .greyscale()
     .resize(9, 8, { fit: 'fill', kernel: 'lanczos3' })

@@ -4,8 +4,8 @@ import { hash, verify } from '@node-rs/argon2';
 /** 256 random bits, URL-safe: refresh tokens and one-time tokens. */
 export const randomToken = () => randomBytes(32).toString('base64url');
 
-/** Tokens are stored only as hashes, so a leaked table grants nothing. */
-export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+/** Tokens are stored only as hashes, so a leaked table grants nothing; files are named by theirs. */
+export const sha256 = (value: string | Buffer) => createHash('sha256').update(value).digest('hex');
 
 // argon2id with the library's defaults (19 MiB, t=2), OWASP's minimum recommendation.
 export const hashPassword = (password: string) => hash(password);

@@ -19,6 +19,11 @@ export function installErrorHandler(app: FastifyInstance) {
     if (error.fieldErrors) {
       return reply.code(400).send({ message: error.message, errors: error.fieldErrors });
     }
+    if (isMalformedMultipart(error, request.headers['content-type'])) {
+      return reply.code(400).send({
+        message: 'The multipart body is malformed (a boundary missing, or the data cut short)',
+      });
+    }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
@@ -44,4 +49,18 @@ function clientMessage(error: FastifyError): string {
     default:
       return error.message;
   }
+}
+
+/**
+ * The multipart parser (busboy) refuses a body without a boundary, or cut short, with plain
+ * errors that carry no status: the client's mistake, not ours.
+ */
+function isMalformedMultipart(error: Error, contentType: string | undefined): boolean {
+  return (
+    /^multipart\//i.test(contentType ?? '') &&
+    !(error as FastifyError).statusCode &&
+    /^(Multipart: Boundary not found|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|The needle cannot)/.test(
+      error.message,
+    )
+  );
 }

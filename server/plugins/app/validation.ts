@@ -1,7 +1,7 @@
 import Ajv, { type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
-import type { FieldError } from '../../errors';
+import { fieldError, type FieldError } from '../../errors';
 
 /**
  * Bodies are validated strictly (a number where a string belongs is an error, not coerced);
@@ -19,6 +19,19 @@ export function installValidation(app: FastifyInstance) {
   app.setValidatorCompiler(({ schema, httpPart }) =>
     (httpPart === 'body' ? strict : coercing).compile(schema),
   );
+  // After validation, when multipart fields have been attached to the body too.
+  app.addHook('preHandler', async (request) => {
+    for (const [part, value] of [
+      ['params', request.params],
+      ['querystring', request.query],
+      ['body', request.body],
+    ] as const) {
+      const field = nulCharacterAt(value);
+      if (field !== undefined) {
+        throw fieldError(field || part, `${field || part} must not contain a NUL character`);
+      }
+    }
+  });
   app.setSchemaErrorFormatter((errors, dataVar) => {
     const fields = toFieldErrors(errors);
     const err = new Error(fields[0]?.msg ?? `Invalid ${dataVar}`) as Error & {
@@ -69,4 +82,26 @@ function describe(field: string, e: ErrorObject): string {
     default:
       return `${field} ${e.message ?? 'is invalid'}`;
   }
+}
+
+/**
+ * Where a NUL character (U+0000) hides in a request part, as a dotted field path ('' for the part
+ * itself), or undefined. PostgreSQL text and jsonb cannot hold it, so it would fail deep in a
+ * query as a 500; file contents (Buffers) may hold any byte and are not looked into.
+ */
+export function nulCharacterAt(value: unknown): string | undefined {
+  const pending: [unknown, string][] = [[value, '']]; // a loop, not recursion: any depth is safe
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [v, path] = next;
+    if (typeof v === 'string') {
+      if (v.includes('\0')) return path;
+    } else if (typeof v === 'object' && v !== null && !Buffer.isBuffer(v)) {
+      for (const [k, item] of Object.entries(v)) {
+        const at = path ? `${path}.${k}` : k;
+        if (k.includes('\0')) return path; // a field name: the part or object holding it
+        pending.push([item, at]);
+      }
+    }
+  }
+  return undefined;
 }

@@ -31,7 +31,10 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'A photo of the submitted evidence (selfie, house or utility_bill) as JPEG',
         params: JobPhotoParams,
         produces: ['image/jpeg'],
-        response: { 200: BinaryFile('The JPEG as uploaded'), ...errorResponses(400, 401, 404) },
+        response: {
+          200: BinaryFile('The JPEG without its metadata (EXIF, GPS), turned upright'),
+          ...errorResponses(400, 401, 404),
+        },
       },
     },
     async (request, reply) => {
@@ -44,7 +47,7 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const data = await readOr404(photo.storage_key);
       return reply
         .header('Content-Type', 'image/jpeg')
-        .header('Cache-Control', 'private, max-age=3600')
+        .header('Cache-Control', 'private, no-store')
         .header('ETag', `"${photo.sha256}"`)
         .header('Content-Disposition', `inline; filename="${kind}.jpg"`)
         .send(data);
@@ -60,7 +63,10 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'A file attached when the job was created',
         params: JobAttachmentParams,
         produces: ['image/jpeg', 'image/png', 'application/pdf'],
-        response: { 200: BinaryFile('The file as uploaded'), ...errorResponses(400, 401, 404) },
+        response: {
+          200: BinaryFile('The file as uploaded; an image without its metadata (EXIF, GPS)'),
+          ...errorResponses(400, 401, 404),
+        },
       },
     },
     async (request, reply) => {
@@ -74,7 +80,7 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const name = file.file_name.replace(/[^\w. -]/g, '_');
       return reply
         .header('Content-Type', file.content_type)
-        .header('Cache-Control', 'private, max-age=3600')
+        .header('Cache-Control', 'private, no-store')
         .header('ETag', `"${file.sha256}"`)
         .header('Content-Disposition', `attachment; filename="${name}"`)
         .send(data);

@@ -5,7 +5,9 @@ import { badRequest, fieldError } from '../../errors';
 import { errorResponses } from '../../schemas/common';
 import { CreateJobBody, Job, type UploadedFile } from '../../schemas/jobs';
 import { jobScopeOf, jobView } from '../../services/jobAccess';
-import { sniffFileType, type StoredFile } from '../../services/storage';
+import { checkAttachment } from '../../services/attachmentCheck';
+import { sha256 } from '../../services/secrets';
+import type { StoredFile } from '../../services/storage';
 import { isUploadedFile, registerMultipart } from './multipart';
 import { ownerCompanyOf } from './owner';
 
@@ -47,19 +49,19 @@ const createRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!result.ok) throw badRequest(result.errors[0]!.msg, result.errors);
 
       const files = ([] as unknown[]).concat(body.attachments ?? []);
-      const checked = files.map((f) => {
+      const checked = [];
+      for (const f of files) {
         if (!isUploadedFile(f)) throw fieldError('attachments', 'attachments must be files');
-        const kindOf = sniffFileType(f.data);
-        if (!kindOf)
-          throw fieldError('attachments', `${f.filename} is not a JPEG, PNG or PDF file`);
-        return { file: f, ...kindOf };
-      });
+        const c = await checkAttachment(f.data);
+        if (!c.ok) throw fieldError('attachments', `attachments: ${f.filename} ${c.problem}`);
+        checked.push({ ...c, file: f });
+      }
 
       const stored: (StoredFile & { file: UploadedFile; contentType: string })[] = [];
       try {
         for (const c of checked) {
           stored.push({
-            ...(await app.storage.put(c.file.data, 'attachments', c.extension)),
+            ...(await app.storage.put(c.data, 'attachments', c.extension)),
             file: c.file,
             contentType: c.contentType,
           });
@@ -83,8 +85,9 @@ const createRoutes: FastifyPluginAsyncTypebox = async (app) => {
               {
                 file_name: s.file.filename.slice(0, 255) || 'attachment',
                 content_type: s.contentType,
-                size_bytes: s.size,
-                sha256: s.sha256,
+                // of the file as sent, as for capture photos (images are served without metadata)
+                size_bytes: s.file.data.length,
+                sha256: sha256(s.file.data),
                 storage_key: s.key,
               },
               tx,

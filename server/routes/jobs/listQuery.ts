@@ -10,6 +10,8 @@ import {
 import { jobStatuses, type JobStatus } from '../../services/jobStateMachine';
 
 const maxPage = 1000;
+/** Far past any real list, and safe: a huge OFFSET (1e300) fails in the database. */
+const maxRangeIndex = 1_000_000_000;
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const day = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -20,6 +22,13 @@ function parseJson(name: string, text: string | undefined): unknown {
   } catch {
     throw badRequest(`${name} must be JSON`);
   }
+}
+
+/** A day that exists (not 2026-02-30), from year 1900: year 0 is out of the database's range. */
+function isCalendarDay(d: string): boolean {
+  if (!day.test(d) || Number(d.slice(0, 4)) < 1900) return false;
+  const t = new Date(`${d}T00:00:00Z`);
+  return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === d;
 }
 
 /** Midnight starting a Lagos day (UTC+1 all year) as an instant. */
@@ -51,9 +60,12 @@ export function parseListQuery(query: { sort?: string; range?: string; filter?: 
     !Number.isInteger(rangeRaw[0]) ||
     !Number.isInteger(rangeRaw[1]) ||
     rangeRaw[0] < 0 ||
-    rangeRaw[1] < rangeRaw[0]
+    rangeRaw[1] < rangeRaw[0] ||
+    rangeRaw[1] > maxRangeIndex
   ) {
-    throw badRequest('range must be [first, last] with 0 <= first <= last');
+    throw badRequest(
+      `range must be [first, last], whole numbers with 0 <= first <= last <= ${maxRangeIndex}`,
+    );
   }
   const offset = rangeRaw[0] as number;
   const limit = Math.min((rangeRaw[1] as number) - offset + 1, maxPage);
@@ -71,6 +83,7 @@ export function parseFilter(raw: unknown): JobListFilter {
     const v = f[k];
     if (v === undefined || v === null || v === '') return undefined;
     if (typeof v !== 'string') throw badRequest(`filter.${k} must be a string`);
+    if (v.includes('\0')) throw badRequest(`filter.${k} must not contain a NUL character`);
     return v;
   };
   const status = text('status');
@@ -99,7 +112,7 @@ export function parseFilter(raw: unknown): JobListFilter {
   ] as const) {
     const d = text(k);
     if (!d) continue;
-    if (!day.test(d)) throw badRequest(`filter.${k} must be a date as yyyy-MM-dd`);
+    if (!isCalendarDay(d)) throw badRequest(`filter.${k} must be a date as yyyy-MM-dd`);
     const start = lagosMidnight(d);
     out[key] = key === 'createdFrom' ? start : new Date(start.getTime() + 24 * 3600 * 1000);
   }

@@ -22,6 +22,7 @@ const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const csv = csvLine(defs.map((d) => d.name)) + csvLine(defs.map((d) => d.example));
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Cache-Control', 'public, max-age=3600') // the same for everyone until a deploy
         .header(
           'Content-Disposition',
           `attachment; filename="${request.params.type}-jobs-template.csv"`,

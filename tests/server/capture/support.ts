@@ -22,6 +22,49 @@ export async function jpeg(
   return { data, pixels };
 }
 
+/**
+ * A JPEG as a phone writes it: camera make and model, GPS coordinates and an EXIF orientation
+ * (6: the sensor's 320×240 is shown turned a quarter, 240×320).
+ */
+export async function jpegWithExif() {
+  const { data } = await jpeg();
+  return sharp(data)
+    .withExif({
+      IFD0: { Make: 'Tecno', Model: 'Spark 10' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '6/1 36/1 6/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '3/1 21/1 5/1',
+      },
+    })
+    .withMetadata({ orientation: 6 })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+/**
+ * What sharp reads of an image: its format, upright size, and `metadata`: every trace of EXIF,
+ * XMP, IPTC or a turned orientation it still carries (an empty list once stripped).
+ */
+export async function metadataOf(data: Buffer) {
+  const m = await sharp(data).metadata();
+  const traces = {
+    exif: m.exif,
+    xmp: m.xmp,
+    iptc: m.iptc,
+    orientation: (m.orientation ?? 1) !== 1,
+    cameraName: data.includes('Tecno'),
+  };
+  return {
+    format: m.format,
+    width: m.autoOrient.width,
+    height: m.autoOrient.height,
+    orientation: m.orientation,
+    metadata: Object.keys(traces).filter((k) => traces[k as keyof typeof traces]),
+  };
+}
+
 export const png = () =>
   sharp({ create: { width: 32, height: 24, channels: 3, background: '#c03' } })
     .png()

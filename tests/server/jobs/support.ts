@@ -119,3 +119,49 @@ export async function setTat(
 export async function forceStatus(db: Db, jobId: string, status: JobStatus) {
   await db.query('UPDATE jobs SET status = $2 WHERE id = $1', [jobId, status]);
 }
+
+/**
+ * A small real PDF (one A4 page with a line of text), its cross-reference table at the offsets
+ * a reader expects; with `xrefStream` a PDF 1.5 cross-reference stream instead of the table.
+ */
+export function pdfFile({ text = 'Utility bill', xrefStream = false } = {}) {
+  const content = `BT /F1 18 Tf 72 770 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R ' +
+      '/Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let out = `%PDF-${xrefStream ? '1.5' : '1.4'}\n%\xe2\xe3\xcf\xd3\n`;
+  const offsets: number[] = [];
+  for (const [i, o] of objects.entries()) {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  }
+  const xrefAt = out.length;
+  const size = objects.length + (xrefStream ? 2 : 1);
+  if (xrefStream) {
+    // Entries of 1 + 4 + 1 bytes: type 0 (free) for object 0, type 1 (at an offset) for the rest.
+    const entry = (type: number, offset: number, gen: number) =>
+      String.fromCharCode(
+        type,
+        offset >>> 24,
+        (offset >>> 16) & 255,
+        (offset >>> 8) & 255,
+        offset & 255,
+        gen,
+      );
+    const rows = entry(0, 0, 255) + [...offsets, xrefAt].map((o) => entry(1, o, 0)).join('');
+    out +=
+      `${size - 1} 0 obj\n<< /Type /XRef /Size ${size} /W [1 4 1] /Root 1 0 R /Length ${rows.length} >>\n` +
+      `stream\n${rows}\nendstream\nendobj\n`;
+  } else {
+    out += `xref\n0 ${size}\n0000000000 65535 f \n`;
+    out += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+    out += `trailer\n<< /Size ${size} /Root 1 0 R >>\n`;
+  }
+  out += `startxref\n${xrefAt}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
