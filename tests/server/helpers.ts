@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { buildApp, type App } from '../../server/app';
-import type { Config } from '../../server/config';
+import { defaultTimeouts, type Config } from '../../server/config';
 import type { Db } from '../../server/db';
 import { migrate } from '../../server/db/migrate';
 import { openPglite } from '../../server/db/pglite';
@@ -17,6 +17,8 @@ export const testConfig = (over: Partial<Config> = {}): Config => ({
   jwtSecret: 'test-secret-test-secret-test-secret',
   demoData: false,
   logLevel: 'silent',
+  trustProxy: false,
+  timeouts: defaultTimeouts,
   ...over,
 });
 
@@ -111,13 +113,16 @@ export async function lastMailLink(db: Db, to: string): Promise<URL> {
   return new URL(match[0]);
 }
 
-/** `POST /api/v2/auth/<route>` with a JSON body; `remoteAddress` picks the client IP. */
-export function post(app: App, route: string, payload?: unknown, remoteAddress?: string) {
+/**
+ * `POST /api/v2/auth/<route>` with a JSON body; `remoteAddress` picks the client IP, by default
+ * one no other call uses, so per-IP limits never link two calls.
+ */
+export function post(app: App, route: string, payload?: unknown, remoteAddress = uniqueIp()) {
   return app.inject({
     method: 'POST',
     url: `/api/v2/auth/${route}`,
     ...(payload === undefined ? {} : { payload: payload as object }),
-    ...(remoteAddress ? { remoteAddress } : {}),
+    remoteAddress,
   });
 }
 
@@ -128,11 +133,11 @@ export async function count(db: Db, fromWhere: string, params: unknown[] = []) {
 }
 
 let ipCounter = 0;
-/** A client IP no other test uses, so per-IP login throttling never links two tests. */
-export const uniqueIp = () => {
+/** A client IP no other test uses, so per-IP throttling never links two tests. */
+export function uniqueIp() {
   const n = ++ipCounter;
   return `10.${process.pid % 250}.${Math.floor(n / 250)}.${(n % 250) + 1}`;
-};
+}
 
 /** A valid sign-up body with a unique email; `over` replaces any field. */
 export function signupBody(over: Record<string, unknown> = {}) {
