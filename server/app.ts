@@ -29,6 +29,7 @@ export interface AppOptions {
 
 /** Builds the whole application; server.ts starts it, tests inject into it. */
 export async function buildApp({ config, db, logger = false, distDir }: AppOptions) {
+  const { timeouts } = config;
   const app = Fastify({
     logger: withLogRedaction(logger),
     bodyLimit: 1024 * 1024,
@@ -36,7 +37,17 @@ export async function buildApp({ config, db, logger = false, distDir }: AppOptio
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: trustProxyOption(config.trustProxy),
+    // Slow clients (a body at 1 byte/s) must not hold connections open for ever.
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: {
+      requestTimeout: timeouts.requestMs,
+      headersTimeout: timeouts.headersMs,
+      // Node checks the two timeouts above only this often (30 s by default).
+      connectionsCheckingInterval: Math.max(100, Math.round(timeouts.headersMs / 4)),
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installValidation(app);
@@ -55,6 +66,15 @@ export async function buildApp({ config, db, logger = false, distDir }: AppOptio
   await app.register(routes, { prefix: '/api/v2' });
   await app.register(spa, { distDir: distDir ?? path.join(rootDir, 'dist') });
   return app;
+}
+
+/**
+ * Fastify 5 ignores a bare hop count (it cannot tell the proxy from a client that connects
+ * directly), so a count becomes "the nearest N hops": right only when clients can reach the
+ * server through the proxies alone, as README says; proxy addresses are checked as given.
+ */
+function trustProxyOption(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { privateDir } from './db/ownerOnly';
 
@@ -22,6 +23,22 @@ export interface Config {
   logLevel: string;
   /** Set: uploaded files go to this S3-compatible bucket; unset: `dataDir/files`. */
   s3?: S3Config;
+  /**
+   * Whose `X-Forwarded-For` to believe for the client IP (throttling): nobody, the nearest N
+   * proxies, or proxies at these addresses/CIDRs.
+   */
+  trustProxy: false | number | string[];
+  timeouts: ServerTimeouts;
+}
+
+/** Limits on slow clients, in milliseconds (README, Security). */
+export interface ServerTimeouts {
+  /** The whole request, body included: a 15 MB capture upload must fit on a slow link. */
+  requestMs: number;
+  headersMs: number;
+  /** A connection that sends nothing for this long is closed. */
+  idleMs: number;
+  keepAliveMs: number;
 }
 
 export interface S3Config {
@@ -68,6 +85,8 @@ export function loadConfig(env: Env = process.env): Config {
     demoData: env.DEMO_DATA !== 'false',
     logLevel: env.LOG_LEVEL || 'info',
     s3,
+    trustProxy: loadTrustProxy(env.TRUST_PROXY),
+    timeouts: loadTimeouts(env),
   };
 }
 
@@ -79,6 +98,68 @@ function positiveInteger(env: Env, name: string, fallback: number) {
     throw new ConfigError(`${name} must be a whole number of at least 1, got "${raw}"`);
   }
   return value;
+}
+
+/**
+ * `true` would believe every hop, so a client could name its own IP in `X-Forwarded-For` and
+ * dodge the per-IP limits: refused rather than guessed, since the right hop count depends on
+ * the deployment.
+ */
+function loadTrustProxy(value: string | undefined): Config['trustProxy'] {
+  const v = value?.trim() ?? '';
+  if (v === '' || v === 'false') return false;
+  if (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 10) return Number(v);
+  if (v === 'true') {
+    throw new ConfigError(
+      'TRUST_PROXY=true would trust any X-Forwarded-For a client sends; set it to the number of ' +
+        'proxies in front of the server (1 behind one load balancer) or to their addresses',
+    );
+  }
+  const proxies = v.split(',').map((p) => p.trim());
+  for (const p of proxies) {
+    const [address, bits, extra] = p.split('/');
+    const family = isIP(address ?? '');
+    const maxBits = family === 6 ? 128 : 32;
+    const badBits = bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (!family || badBits || extra !== undefined) {
+      throw new ConfigError(
+        `TRUST_PROXY must be false, a number of proxy hops (1 to 10) or a comma list of proxy ` +
+          `addresses or CIDRs, got "${value}"`,
+      );
+    }
+  }
+  return proxies;
+}
+
+export const defaultTimeouts: ServerTimeouts = {
+  requestMs: 300_000,
+  headersMs: 20_000,
+  idleMs: 30_000,
+  keepAliveMs: 72_000,
+};
+
+function loadTimeouts(env: Env): ServerTimeouts {
+  const seconds = (name: string, fallbackMs: number) => {
+    const raw = env[name];
+    if (!raw) return fallbackMs;
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw) || n < 1 || n > 3600) {
+      throw new ConfigError(
+        `${name} must be a whole number of seconds from 1 to 3600, got "${raw}"`,
+      );
+    }
+    return n * 1000;
+  };
+  const timeouts = {
+    requestMs: seconds('REQUEST_TIMEOUT_SECONDS', defaultTimeouts.requestMs),
+    headersMs: seconds('HEADERS_TIMEOUT_SECONDS', defaultTimeouts.headersMs),
+    idleMs: seconds('IDLE_TIMEOUT_SECONDS', defaultTimeouts.idleMs),
+    keepAliveMs: seconds('KEEP_ALIVE_TIMEOUT_SECONDS', defaultTimeouts.keepAliveMs),
+  };
+  if (timeouts.headersMs > timeouts.requestMs) {
+    throw new ConfigError('HEADERS_TIMEOUT_SECONDS must not exceed REQUEST_TIMEOUT_SECONDS');
+  }
+  return timeouts;
 }
 
 const s3Variables = [

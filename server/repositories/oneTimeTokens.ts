@@ -25,6 +25,16 @@ export function createOneTimeTokensRepository(db: Queryable) {
       );
     },
 
+    /** Whether the token could be spent for one of `purposes`, without spending it. */
+    async isLive(token: string, purposes: TokenPurpose[], q: Queryable = db) {
+      const r = await q.query(
+        `SELECT 1 FROM one_time_tokens
+          WHERE token_hash = $1 AND purpose = ANY($2::text[]) AND used_at IS NULL AND expires_at > now()`,
+        [sha256(token), purposes],
+      );
+      return r.rows.length > 0;
+    },
+
     /** Marks the token used and returns its account, or undefined if unknown, used or expired. */
     async spend(token: string, purpose: TokenPurpose, q: Queryable = db) {
       const r = await q.query<{ account_id: string }>(

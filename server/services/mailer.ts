@@ -36,7 +36,10 @@ export function createMailer(opts: {
       [id],
     );
 
-  return {
+  // Deliveries queued by `deliverSoon`, one after another; `close` waits for them.
+  let delivering: Promise<void> = Promise.resolve();
+
+  const mailer = {
     async enqueue(mail: Mail, q: Queryable = opts.db) {
       const r = await q.query<{ id: string }>(
         'INSERT INTO mail_outbox (to_address, subject, text_body) VALUES ($1, $2, $3) RETURNING id',
@@ -94,8 +97,26 @@ export function createMailer(opts: {
       }
     },
 
-    close: () => transport?.close(),
+    /**
+     * Delivers after the caller has answered: how long a mail server takes must not tell a
+     * client whether an account exists. Failures are logged (the outbox keeps the mail).
+     */
+    deliverSoon() {
+      delivering = delivering
+        .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+        .then(() => mailer.flush())
+        .catch((err: unknown) => opts.log.error({ err }, 'mail delivery after the answer failed'));
+    },
+
+    /** Settles once the deliveries queued so far are done. */
+    idle: () => delivering,
+
+    async close() {
+      await delivering;
+      transport?.close();
+    },
   };
+  return mailer;
 }
 
 export type Mailer = ReturnType<typeof createMailer>;

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Writable } from 'node:stream';
 import { buildApp, type App } from '../../server/app';
-import type { Config } from '../../server/config';
+import { defaultTimeouts, loadConfig, type Config } from '../../server/config';
 import type { Db } from '../../server/db';
 import { migrate } from '../../server/db/migrate';
 import { openPglite } from '../../server/db/pglite';
@@ -20,8 +20,14 @@ export const testConfig = (over: Partial<Config> = {}): Config => ({
   sessionIdleMinutes: 120,
   demoData: false,
   logLevel: 'silent',
+  trustProxy: false,
+  timeouts: defaultTimeouts,
   ...over,
 });
+
+/** `loadConfig` over only these variables (a JWT secret, so nothing is written to disk). */
+export const configFromEnv = (env: Record<string, string>) =>
+  loadConfig({ DATA_DIR: '/nonexistent', JWT_SECRET: testConfig().jwtSecret, ...env });
 
 /**
  * A fresh, empty (not migrated) database: in-memory PGlite, or, when DATABASE_URL is set (CI's
@@ -66,6 +72,7 @@ export interface PrintedMail {
 
 /** The mail each test app printed (without SMTP_URL the log is the delivery), by its database. */
 const printedMail = new WeakMap<Db, PrintedMail[]>();
+const appOf = new WeakMap<Db, App>();
 
 /** A logger that keeps the mail the mailer prints; everything else is dropped. */
 function mailCatcher(mails: PrintedMail[]) {
@@ -96,6 +103,7 @@ export async function createTestApp(config: Partial<Config> = {}): Promise<TestC
   printedMail.set(db, mails);
   const app = await buildApp({ config: testConfig(config), db, logger: mailCatcher(mails) });
   await app.ready();
+  appOf.set(db, app);
   return {
     app,
     db,
@@ -148,6 +156,8 @@ export function mailsTo(db: Db, to: string): PrintedMail[] {
 
 /** The link in the newest mail to `to`. */
 export async function lastMailLink(db: Db, to: string): Promise<URL> {
+  // Sign-up and recovery mail leaves after the answer (mailer.deliverSoon).
+  await appOf.get(db)?.mailer.idle();
   const match = mailsTo(db, to)
     .at(-1)
     ?.text.match(/https?:\/\/\S+/);
@@ -155,13 +165,16 @@ export async function lastMailLink(db: Db, to: string): Promise<URL> {
   return new URL(match[0]);
 }
 
-/** `POST /api/v2/auth/<route>` with a JSON body; `remoteAddress` picks the client IP. */
-export function post(app: App, route: string, payload?: unknown, remoteAddress?: string) {
+/**
+ * `POST /api/v2/auth/<route>` with a JSON body; `remoteAddress` picks the client IP, by default
+ * one no other call uses, so per-IP limits never link two calls.
+ */
+export function post(app: App, route: string, payload?: unknown, remoteAddress = uniqueIp()) {
   return app.inject({
     method: 'POST',
     url: `/api/v2/auth/${route}`,
     ...(payload === undefined ? {} : { payload: payload as object }),
-    ...(remoteAddress ? { remoteAddress } : {}),
+    remoteAddress,
   });
 }
 
@@ -172,11 +185,11 @@ export async function count(db: Db, fromWhere: string, params: unknown[] = []) {
 }
 
 let ipCounter = 0;
-/** A client IP no other test uses, so per-IP login throttling never links two tests. */
-export const uniqueIp = () => {
+/** A client IP no other test uses, so per-IP throttling never links two tests. */
+export function uniqueIp() {
   const n = ++ipCounter;
   return `10.${process.pid % 250}.${Math.floor(n / 250)}.${(n % 250) + 1}`;
-};
+}
 
 /** A valid sign-up body with a unique email; `over` replaces any field. */
 export function signupBody(over: Record<string, unknown> = {}) {

@@ -2,10 +2,9 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { createAccountsRepository } from '../../repositories/accounts';
-import { createCaptureLinkMissesRepository } from '../../repositories/captureLinkMisses';
 import { createCapturesRepository } from '../../repositories/captures';
-import { createLoginFailuresRepository } from '../../repositories/loginFailures';
 import { createOneTimeTokensRepository } from '../../repositories/oneTimeTokens';
+import { createRateLimitsRepository } from '../../repositories/rateLimits';
 import { createJobsRepository } from '../../repositories/jobs';
 import { createJobsAssigneesRepository } from '../../repositories/jobsAssignees';
 import { createSessionsRepository } from '../../repositories/sessions';
@@ -20,12 +19,11 @@ function createRepos(db: Db) {
     accounts: createAccountsRepository(db),
     sessions: createSessionsRepository(db),
     oneTimeTokens: createOneTimeTokensRepository(db),
-    loginFailures: createLoginFailuresRepository(db),
     tatSettings: createTatSettingsRepository(db),
     jobs: createJobsRepository(db),
     jobsAssignees: createJobsAssigneesRepository(db),
     captures: createCapturesRepository(db),
-    captureLinkMisses: createCaptureLinkMissesRepository(db),
+    rateLimits: createRateLimitsRepository(db),
   };
 }
 

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { conflict, fieldError, forbidden, HttpError, unauthorized, badRequest } from '../../errors';
+import { fieldError, forbidden, unauthorized, badRequest } from '../../errors';
 import { EmailTakenError, type AccountRow } from '../../repositories/accounts';
-import { maxFailuresPerEmail, maxFailuresPerIp } from '../../repositories/loginFailures';
 import { accountView } from '../../services/accountView';
 import { normalizeNigerianPhone } from '../../services/phone';
 import { hashNewPassword } from '../../services/passwordPolicy';
 import { verifyPassword } from '../../services/secrets';
+import { spendAttempt, throttles } from '../../services/throttles';
 import {
   LoginBody,
   LogoutBody,
@@ -22,9 +22,12 @@ import { errorResponses, MessageBody } from '../../schemas/common';
 const confirmEmailTtlMinutes = 7 * 24 * 60;
 const resetPasswordTtlMinutes = 60;
 const badCredentials = 'Invalid email or password';
+const invalidLink = 'This link is invalid or has expired';
+const tooManyLogins = 'Too many failed login attempts. Please wait 15 minutes and try again.';
+const signupAnswer = 'Account created. Check your email to confirm it.';
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { accounts, sessions, oneTimeTokens, loginFailures } = app.repos;
+  const { accounts, sessions, oneTimeTokens, rateLimits } = app.repos;
   const { publicUrl, superAdminEmails } = app.config;
   const tags = ['auth'];
 
@@ -43,12 +46,17 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Create an account; a company name makes it a company. Mails a confirmation link.',
+        description:
+          'Answers the same 201 when the email already has an account (so that sign-up does not ' +
+          'tell who has one): nothing is created and the owner is mailed instead.',
         body: SignupBody,
-        response: { 201: MessageBody, ...errorResponses(400, 409) },
+        response: { 201: MessageBody, ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => {
       const b = request.body;
+      await spendAttempt(rateLimits, reply, throttles.signupPerIp, request.ip);
+      await spendAttempt(rateLimits, reply, throttles.signupPerEmail, b.email.trim().toLowerCase());
       const firstName = b.first_name.trim();
       const lastName = b.last_name.trim();
       if (!firstName) throw fieldError('first_name', 'first_name must not be empty');
@@ -89,13 +97,28 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
           );
         });
       } catch (err) {
-        if (err instanceof EmailTakenError) throw conflict(err.message);
-        throw err;
+        if (!(err instanceof EmailTakenError)) throw err;
+        await mailOwnerOfTakenEmail(b.email.trim());
       }
-      await app.mailer.flush();
-      return reply.code(201).send({ message: 'Account created. Check your email to confirm it.' });
+      app.mailer.deliverSoon();
+      return reply.code(201).send({ message: signupAnswer });
     },
   );
+
+  /** Someone signed up with an email that has an account: its owner hears of it, nobody else. */
+  async function mailOwnerOfTakenEmail(email: string) {
+    const owner = await accounts.findByEmail(email);
+    if (!owner || owner.status !== 1) return;
+    await app.mailer.enqueue({
+      to: owner.email,
+      subject: 'Someone tried to sign up with your email',
+      text:
+        `Hello ${owner.first_name},\n\nSomeone tried to create an account with this email, ` +
+        'which already has one. If it was you, log in here:\n' +
+        `${publicUrl}/login\n\nForgot your password? Set a new one here:\n` +
+        `${publicUrl}/recoverpassword\n\nIf it was not you, ignore this mail: nothing was changed.`,
+    });
+  }
 
   app.post(
     '/confirm-email',
@@ -104,10 +127,11 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Confirm an email with the token from the mailed link',
         body: TokenBody,
-        response: { 200: MessageBody, ...errorResponses(400) },
+        response: { 200: MessageBody, ...errorResponses(400, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      await spendAttempt(rateLimits, reply, throttles.confirmEmailPerIp, request.ip);
       const confirmed = await app.db.transaction(async (tx) => {
         const accountId = await oneTimeTokens.spend(request.body.token, 'confirm_email', tx);
         if (accountId) await accounts.confirmEmail(accountId, tx);
@@ -128,20 +152,19 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SessionBody, ...errorResponses(400, 401, 403, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const email = request.body.email.trim();
-      const counts = await loginFailures.counts(email, request.ip);
-      if (counts.by_email >= maxFailuresPerEmail || counts.by_ip >= maxFailuresPerIp) {
-        throw new HttpError(
-          429,
-          'Too many failed login attempts. Please wait 15 minutes and try again.',
-        );
-      }
+      const emailKey = email.toLowerCase();
+      // Counted before the password is checked, so parallel guesses cannot overrun the limit.
+      await spendAttempt(rateLimits, reply, throttles.loginPerIp, request.ip, tooManyLogins);
+      await spendAttempt(rateLimits, reply, throttles.loginPerEmail, emailKey, tooManyLogins);
       const account = await accounts.findByEmail(email);
       if (!(await verifyPassword(account?.password_hash, request.body.password)) || !account) {
-        await loginFailures.record(email, request.ip);
         throw unauthorized(badCredentials);
       }
+      // The right password is not a failed attempt.
+      await rateLimits.undo(throttles.loginPerIp.bucket, request.ip);
+      await rateLimits.undo(throttles.loginPerEmail.bucket, emailKey);
       if (!account.email_confirmed_at) {
         throw forbidden(
           'Please confirm your email before logging in. Check your mailbox for the link.',
@@ -153,7 +176,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Field agents work from the capture links sent to them; there is no back-office sign-in for agents.',
         );
       }
-      await loginFailures.clear(email);
+      await rateLimits.clear(throttles.loginPerEmail.bucket, emailKey);
       return openSession(account);
     },
   );
@@ -226,11 +249,14 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Mail a password reset link; answers the same whether or not the email exists',
         body: RecoverBody,
-        response: { 200: MessageBody, ...errorResponses(400) },
+        response: { 200: MessageBody, ...errorResponses(400, 429) },
       },
     },
-    async (request) => {
-      const account = await accounts.findByEmail(request.body.email.trim());
+    async (request, reply) => {
+      const email = request.body.email.trim();
+      await spendAttempt(rateLimits, reply, throttles.recoverPerIp, request.ip);
+      await spendAttempt(rateLimits, reply, throttles.recoverPerEmail, email.toLowerCase());
+      const account = await accounts.findByEmail(email);
       if (account && account.status === 1) {
         await app.db.transaction(async (tx) => {
           await oneTimeTokens.endOutstanding(account.id, ['reset_password'], tx);
@@ -252,7 +278,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
             tx,
           );
         });
-        await app.mailer.flush();
+        app.mailer.deliverSoon();
       }
       return { message: 'If an account exists for this email, a reset link has been sent to it.' };
     },
@@ -265,10 +291,15 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Set a new password with a mailed token (reset or invitation); ends all sessions',
         body: SetPasswordBody,
-        response: { 200: MessageBody, ...errorResponses(400) },
+        response: { 200: MessageBody, ...errorResponses(400, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      await spendAttempt(rateLimits, reply, throttles.setPasswordPerIp, request.ip);
+      // A bogus token must not cost an argon2 run; the token is spent below, after hashing.
+      if (!(await oneTimeTokens.isLive(request.body.token, ['reset_password', 'invitation']))) {
+        throw badRequest(invalidLink);
+      }
       const passwordHash = await hashNewPassword(request.body.password);
       const done = await app.db.transaction(async (tx) => {
         const accountId =
@@ -283,7 +314,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await sessions.revokeAllOf(accountId, tx);
         return true;
       });
-      if (!done) throw badRequest('This link is invalid or has expired');
+      if (!done) throw badRequest(invalidLink);
       return { message: 'Password set. You can now log in.' };
     },
   );

@@ -1,8 +1,8 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { badRequest, conflict, HttpError, notFound, type FieldError } from '../../errors';
-import { maxMissesPerIp, missWindowMinutes } from '../../repositories/captureLinkMisses';
 import {
   photoKinds,
   type CaptureAnswer,
@@ -24,28 +24,57 @@ import { withoutMetadata } from '../../services/images';
 import { hasJpegMagic, inspectJpeg } from '../../services/jpeg';
 import { sha256 } from '../../services/secrets';
 import type { StoredFile } from '../../services/storage';
+import { spendAttempt, throttles } from '../../services/throttles';
 import { isUploadedFile } from '../jobs/multipart';
 
 export const maxPhotoBytes = 5 * 1024 * 1024;
 const invalidLink = 'This capture link is invalid or has expired';
 const openStatuses = ['assigned', 'accepted'];
 const idempotencyKeyPattern = /^[\x21-\x7e]{8,100}$/;
-const tooManyMisses = `Too many invalid capture links from this network. Please wait ${missWindowMinutes} minutes and try again.`;
+const tooManyMisses = `Too many invalid capture links from this network. Please wait ${throttles.captureMissesPerIp.windowMinutes} minutes and try again.`;
 
 /**
  * The public capture API (issue 4, DESIGN §3): no sign-in, the link's token is the credential.
  * A token works for one job while it is assigned or accepted, and not after.
  */
 const publicCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { captures, captureLinkMisses, jobs } = app.repos;
+  const { captures, rateLimits, jobs } = app.repos;
   const tags = ['capture'];
 
-  // Before any body is read: an IP that has tried too many unknown links waits out the window.
-  app.addHook('onRequest', async (request) => {
-    if ((await captureLinkMisses.count(request.ip)) >= maxMissesPerIp) {
-      throw new HttpError(429, tooManyMisses);
-    }
-  });
+  /** The link of each request, found before its body is read. */
+  const linkOf = new WeakMap<object, CaptureTokenRow>();
+
+  // Before any body is read: an unknown link is answered at once (404, or 429 once its IP has
+  // missed too often), so a guesser cannot make us read 15 MB first. A link that exists is
+  // never refused: agents behind one carrier IP must not be locked out by a guesser.
+  app.addHook(
+    'onRequest',
+    async (request: FastifyRequest<{ Params: { token?: string } }>, reply) => {
+      const token = request.params.token ?? '';
+      const row = isTokenShaped(token)
+        ? await captures.findToken(app.captureLinks.hash(token))
+        : undefined;
+      if (row) {
+        linkOf.set(request, row);
+        return;
+      }
+      await spendAttempt(
+        rateLimits,
+        reply,
+        throttles.captureMissesPerIp,
+        request.ip,
+        tooManyMisses,
+      );
+      throw notFound(invalidLink);
+    },
+  );
+
+  /** The token's row, live or not, as the onRequest hook found it. */
+  function linkFor(request: FastifyRequest) {
+    const row = linkOf.get(request);
+    if (!row) throw notFound(invalidLink);
+    return row;
+  }
 
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
@@ -65,18 +94,6 @@ const publicCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
       (part as unknown as { value: UploadedFile }).value = file;
     },
   });
-
-  /** The token's row, live or not; 404 for anything unknown. */
-  async function findToken(token: string, ip: string) {
-    const row = isTokenShaped(token)
-      ? await captures.findToken(app.captureLinks.hash(token))
-      : undefined;
-    if (!row) {
-      await captureLinkMisses.record(ip);
-      throw notFound(invalidLink);
-    }
-    return row;
-  }
 
   /** 404 unless the link is live and its job still open for capture. */
   function requireOpen(row: CaptureTokenRow) {
@@ -107,7 +124,7 @@ const publicCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const row = await findToken(request.params.token, request.ip);
+      const row = linkFor(request);
       requireOpen(row);
       let status = row.status;
       if (status === 'assigned') {
@@ -152,7 +169,7 @@ const publicCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const row = await findToken(request.params.token, request.ip);
+      const row = linkFor(request);
       requireOpen(row);
       if (!row.agent_id) {
         return {
@@ -205,7 +222,7 @@ const publicCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await findToken(request.params.token, request.ip);
+      const row = linkFor(request);
       const body = request.body as CaptureSubmitBody & Record<string, unknown>;
       const key = body.idempotency_key ?? request.headers['idempotency-key'];
       if (!key || !idempotencyKeyPattern.test(key)) {

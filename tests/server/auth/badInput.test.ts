@@ -110,7 +110,7 @@ describe('bad input on every auth route', () => {
     expect(await count(ctx.db, 'companies')).toBe(0);
     expect(await count(ctx.db, 'mail_outbox')).toBe(0);
     // Refused before any check of the password: not a failed login that counts against anyone.
-    expect(await count(ctx.db, 'login_failures')).toBe(0);
+    expect(await count(ctx.db, `rate_limits WHERE bucket LIKE 'login:%'`)).toBe(0);
   });
 
   it.each(Object.keys(routes))('%s: names every missing field at once', async (route) => {

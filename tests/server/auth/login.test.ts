@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, createTestApp, createUser, post, uniqueIp, type TestContext } from '../helpers';
+import { throttles } from '../../../server/services/throttles';
+import { createTestApp, createUser, post, uniqueIp, type TestContext } from '../helpers';
 
 describe('POST /auth/login', () => {
   let ctx: TestContext;
@@ -10,8 +11,20 @@ describe('POST /auth/login', () => {
 
   const login = (email: string, password: string, ip = uniqueIp()) =>
     post(ctx.app, 'login', { email, password }, ip);
-  const failuresOf = (email: string) =>
-    count(ctx.db, 'login_failures WHERE email = lower($1)', [email]);
+  const failuresOf = async (email: string) => {
+    const r = await ctx.db.query<{ hits: number }>(
+      'SELECT hits FROM rate_limits WHERE bucket = $1 AND key = lower($2)',
+      [throttles.loginPerEmail.bucket, email],
+    );
+    return r.rows[0]?.hits ?? 0;
+  };
+  /** Puts `hits` attempts for `key` in the database, in a window that began `minutesAgo`. */
+  const seedAttempts = (bucket: string, key: string, hits: number, minutesAgo: number) =>
+    ctx.db.query(
+      `INSERT INTO rate_limits (bucket, key, hits, window_start)
+       VALUES ($1, $2, $3, now() - make_interval(mins => $4))`,
+      [bucket, key, hits, minutesAgo],
+    );
 
   it('answers 200 with both tokens and the account', async () => {
     const {
@@ -102,7 +115,11 @@ describe('POST /auth/login', () => {
       for (const from of [ip, uniqueIp()]) {
         const res = await login(email, password, from);
         expect(res.statusCode).toBe(429);
-        expect(res.json()).toEqual({ message: expect.stringMatching(/too many/i) });
+        expect(res.json()).toEqual({
+          message: 'Too many failed login attempts. Please wait 15 minutes and try again.',
+        });
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(14 * 60);
+        expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
       }
       // Refused attempts are not verified and not counted again.
       expect(await failuresOf(email)).toBe(10);
@@ -127,29 +144,17 @@ describe('POST /auth/login', () => {
 
     it('keeps its counters in the database: rows put there count, old rows do not', async () => {
       const { email, password } = await createUser(ctx.db);
-      await ctx.db.query(
-        `INSERT INTO login_failures (email, ip, at)
-         SELECT lower($1), '10.201.0.1', now() - interval '16 minutes' FROM generate_series(1, 10)`,
-        [email],
-      );
+      await seedAttempts(throttles.loginPerEmail.bucket, email.toLowerCase(), 10, 16);
       expect((await login(email, password)).statusCode).toBe(200);
 
       const fresh = await createUser(ctx.db);
-      await ctx.db.query(
-        `INSERT INTO login_failures (email, ip, at)
-         SELECT lower($1), '10.201.0.1', now() - interval '14 minutes' FROM generate_series(1, 10)`,
-        [fresh.email],
-      );
+      await seedAttempts(throttles.loginPerEmail.bucket, fresh.email.toLowerCase(), 10, 14);
       expect((await login(fresh.email, fresh.password)).statusCode).toBe(429);
     });
 
     it('limits failures per IP address across emails', async () => {
       const ip = '10.202.0.1';
-      await ctx.db.query(
-        `INSERT INTO login_failures (email, ip)
-         SELECT 'someone' || g || '@example.ng', $1 FROM generate_series(1, 50) g`,
-        [ip],
-      );
+      await seedAttempts(throttles.loginPerIp.bucket, ip, 50, 0);
       const { email, password } = await createUser(ctx.db);
       expect((await login(email, password, ip)).statusCode).toBe(429);
       expect((await login(email, password, '10.202.0.2')).statusCode).toBe(200);
@@ -161,6 +166,18 @@ describe('POST /auth/login', () => {
       expect(await failuresOf(email)).toBe(3);
       expect((await login(email, password)).statusCode).toBe(200);
       expect(await failuresOf(email)).toBe(0);
+    });
+
+    it('does not count a right password against the IP', async () => {
+      const ip = uniqueIp();
+      const { email, password } = await createUser(ctx.db);
+      for (let i = 0; i < 3; i++) expect((await login(email, password, ip)).statusCode).toBe(200);
+      await login(email, 'wrong-password', ip);
+      const r = await ctx.db.query<{ hits: number }>(
+        'SELECT hits FROM rate_limits WHERE bucket = $1 AND key = $2',
+        [throttles.loginPerIp.bucket, ip],
+      );
+      expect(r.rows).toEqual([{ hits: 1 }]);
     });
 
     it('records a failure for an unknown email too', async () => {

@@ -71,6 +71,7 @@ describe('security: the outbox keeps a mail body only until it is delivered', ()
     it('keeps the body for the retries, then clears it after the last attempt', async () => {
       const body = signupBody();
       expect((await post(ctx.app, 'signup', body)).statusCode).toBe(201);
+      await ctx.app.mailer.idle(); // the first attempt follows the answer
       const [first] = await outboxOf(ctx, body.email);
       expect(first).toMatchObject({ sent_at: null, attempts: 1, last_error: expect.any(String) });
       expect(first!.text_body).toContain('/confirmemail?token=');

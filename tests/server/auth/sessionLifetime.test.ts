@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../server/config';
-import { createTestApp, createUser, login, post, type TestContext } from '../helpers';
+import { ConfigError } from '../../../server/config';
+import {
+  configFromEnv,
+  createTestApp,
+  createUser,
+  login,
+  post,
+  type TestContext,
+} from '../helpers';
 
 const ended = { message: 'Your session has ended. Please log in again.' };
 
@@ -77,12 +84,7 @@ describe('security: sessions end after an absolute lifetime and when idle', () =
 });
 
 describe('security: SESSION_MAX_HOURS and SESSION_IDLE_MINUTES', () => {
-  const load = (env: Record<string, string>) =>
-    loadConfig({
-      DATA_DIR: '/nonexistent',
-      JWT_SECRET: 'test-secret-test-secret-test-secret',
-      ...env,
-    });
+  const load = configFromEnv;
 
   it('default to 12 hours and 120 minutes', () => {
     expect(load({})).toMatchObject({ sessionMaxHours: 12, sessionIdleMinutes: 120 });

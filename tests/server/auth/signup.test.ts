@@ -69,7 +69,7 @@ describe('POST /auth/signup and /auth/confirm-email', () => {
       ).toBe(1);
     });
 
-    it('refuses an email already taken in any letter case with 409, writing nothing', async () => {
+    it('answers an email already taken, in any letter case, as a new one: 201, creating nothing', async () => {
       const first = signupBody({ company_name: 'First Ltd' });
       expect((await post(ctx.app, 'signup', first)).statusCode).toBe(201);
       const before = {
@@ -85,22 +85,34 @@ describe('POST /auth/signup and /auth/confirm-email', () => {
           'signup',
           signupBody({ email, company_name: 'Second Ltd' }),
         );
-        expect(res.statusCode).toBe(409);
-        expect(res.json()).toEqual({ message: expect.stringMatching(/already exists/) });
+        expect(res.statusCode).toBe(201);
+        expect(res.json()).toEqual({ message: 'Account created. Check your email to confirm it.' });
       }
       expect({
         companies: await count(ctx.db, 'companies'),
         accounts: await count(ctx.db, 'accounts'),
         mails: await count(ctx.db, 'mail_outbox'),
         tokens: await count(ctx.db, 'one_time_tokens'),
-      }).toEqual(before);
+      }).toEqual({ ...before, mails: before.mails + 2 }); // the owner hears of each attempt
       expect(await count(ctx.db, `companies WHERE name = 'Second Ltd'`)).toBe(0);
     });
 
-    it('refuses an email taken by a user created by an operator', async () => {
+    it('mails the owner of a taken email, not a confirmation link', async () => {
       const { email } = await createUser(ctx.db, { role: 'admin', email: 'Ops.Person@Example.ng' });
       const res = await post(ctx.app, 'signup', signupBody({ email: email.toLowerCase() }));
-      expect(res.statusCode).toBe(409);
+      expect(res.statusCode).toBe(201);
+      const mail = await ctx.db.query<{ to_address: string; subject: string; text_body: string }>(
+        'SELECT to_address, subject, text_body FROM mail_outbox WHERE to_address = $1',
+        [email],
+      );
+      expect(mail.rows).toEqual([
+        {
+          to_address: email,
+          subject: 'Someone tried to sign up with your email',
+          text_body: expect.stringContaining('http://backoffice.test/recoverpassword'),
+        },
+      ]);
+      expect(mail.rows[0]!.text_body).not.toMatch(/token=/);
     });
 
     it.each([
@@ -210,7 +222,13 @@ describe('POST /auth/signup and /auth/confirm-email', () => {
       const body = signupBody();
       await post(ctx.app, 'signup', body);
       await post(ctx.app, 'login', { email: body.email, password: body.password });
-      expect(await count(ctx.db, 'login_failures WHERE email = lower($1)', [body.email])).toBe(0);
+      expect(
+        await count(
+          ctx.db,
+          `rate_limits WHERE key = lower($1) AND bucket = 'login:email' AND hits > 0`,
+          [body.email],
+        ),
+      ).toBe(0);
     });
 
     it('refuses the same token a second time with 400', async () => {

@@ -1,19 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maxMissesPerIp } from '../../../server/repositories/captureLinkMisses';
+import { throttles } from '../../../server/services/throttles';
 import { count, lastMailLink, mailsTo, type TestContext } from '../helpers';
 import { createJob, createJobsTestApp, signIn } from '../jobs/support';
-import {
-  agentJob,
-  assign,
-  cast,
-  detail,
-  goodFields,
-  partnerJob,
-  photoSet,
-  submit,
-  tokenOf,
-  type Cast,
-} from './support';
+import { agentJob, assign, cast, detail, partnerJob, tokenOf, type Cast } from './support';
 
 let ctx: TestContext;
 let c: Cast;
@@ -244,41 +233,39 @@ const neighbour = '203.0.113.8';
 const openFrom = (token: string, remoteAddress: string) =>
   ctx.app.inject({ url: `/api/v2/capture/${token}`, remoteAddress });
 const unknownToken = (i: number) => `${'x'.repeat(40)}${String(i).padStart(3, '0')}`;
+const { limit: maxMissesPerIp, bucket: missBucket } = throttles.captureMissesPerIp;
 
 describe('guessing capture links', () => {
-  it(`stops an IP after ${maxMissesPerIp} unknown links in the window, before reading uploads`, async () => {
+  it(`stops an IP after ${maxMissesPerIp} unknown links in the window, with Retry-After`, async () => {
     const { token } = await agentJob(ctx.app, ctx.db, c);
     for (let i = 0; i < maxMissesPerIp; i++) {
       // Malformed tokens count as well as well-formed unknown ones.
       const res = await openFrom(i % 2 ? unknownToken(i) : `bad!${i}`, guesser);
       expect(res.statusCode).toBe(404);
     }
-    const blocked = await openFrom(token, guesser);
+    const blocked = await openFrom(unknownToken(999), guesser);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toBe(
       'Too many invalid capture links from this network. Please wait 15 minutes and try again.',
     );
-    const upload = await submit(ctx.app, token, goodFields(), await photoSet(), {}, guesser);
-    expect(upload.statusCode).toBe(429);
-    expect(
-      (await ctx.db.query('SELECT 1 FROM capture_submissions')).rows,
-      'nothing was stored',
-    ).toHaveLength(0);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
 
-    // Another IP with a real link is not held up; real links, even a spent one, are not misses.
+    // Another IP's real link is not held up, and real links are not misses.
     expect((await openFrom(token, neighbour)).statusCode).toBe(200);
-    const misses = await ctx.db.query<{ ip: string; n: number }>(
-      `SELECT ip, count(*)::int AS n FROM capture_link_misses WHERE ip LIKE '203.0.113.%' GROUP BY ip`,
+    const misses = await ctx.db.query<{ key: string; hits: number }>(
+      `SELECT key, hits FROM rate_limits WHERE bucket = $1 AND key LIKE '203.0.113.%'`,
+      [missBucket],
     );
-    expect(misses.rows).toEqual([{ ip: guesser, n: maxMissesPerIp }]);
+    expect(misses.rows).toEqual([{ key: guesser, hits: maxMissesPerIp }]);
   });
 
   it('forgets misses older than the window', async () => {
+    expect((await openFrom(unknownToken(1), guesser)).statusCode).toBe(429);
     await ctx.db.query(
-      `UPDATE capture_link_misses SET at = now() - interval '16 minutes' WHERE ip = $1`,
+      `UPDATE rate_limits SET window_start = now() - interval '16 minutes' WHERE key = $1`,
       [guesser],
     );
-    const { token } = await agentJob(ctx.app, ctx.db, c);
-    expect((await openFrom(token, guesser)).statusCode).toBe(200);
+    expect((await openFrom(unknownToken(1), guesser)).statusCode).toBe(404);
   });
 });

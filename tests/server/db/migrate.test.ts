@@ -44,7 +44,7 @@ describe('migrate()', () => {
         'refresh_tokens',
         'one_time_tokens',
         'mail_outbox',
-        'login_failures',
+        'rate_limits',
       ]),
     );
   });

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../server/config';
+import { ConfigError } from '../../../server/config';
+import { configFromEnv } from '../helpers';
 
-/** `loadConfig` over only these variables (a JWT secret, so nothing is written to disk). */
-const load = (env: Record<string, string>) =>
-  loadConfig({
-    DATA_DIR: '/nonexistent',
-    JWT_SECRET: 'test-secret-test-secret-test-secret',
-    ...env,
-  });
+const load = configFromEnv;
 
 const keys = { S3_ACCESS_KEY_ID: 'AKIA-TEST', S3_SECRET_ACCESS_KEY: 'secret-test' };
 

@@ -1,0 +1,59 @@
+import type { FastifyReply } from 'fastify';
+import { HttpError } from '../errors';
+import type { RateLimitsRepository } from '../repositories/rateLimits';
+
+export interface Throttle {
+  /** Names the counter in `rate_limits`. */
+  bucket: string;
+  limit: number;
+  windowMinutes: number;
+}
+
+/**
+ * Every throttle of the API, in one place (README, Security). Per-IP limits are generous because
+ * mobile carriers put many users behind one IP; per-email limits protect one mailbox and one
+ * account whoever asks.
+ */
+export const throttles = {
+  /** Sign-in attempts; a right password takes its attempt back. */
+  loginPerEmail: { bucket: 'login:email', limit: 10, windowMinutes: 15 },
+  loginPerIp: { bucket: 'login:ip', limit: 50, windowMinutes: 15 },
+  signupPerEmail: { bucket: 'signup:email', limit: 5, windowMinutes: 60 },
+  signupPerIp: { bucket: 'signup:ip', limit: 20, windowMinutes: 60 },
+  recoverPerEmail: { bucket: 'recover:email', limit: 5, windowMinutes: 60 },
+  recoverPerIp: { bucket: 'recover:ip', limit: 20, windowMinutes: 60 },
+  setPasswordPerIp: { bucket: 'set-password:ip', limit: 20, windowMinutes: 15 },
+  confirmEmailPerIp: { bucket: 'confirm-email:ip', limit: 30, windowMinutes: 15 },
+  /**
+   * Unknown capture links. A mistyped link is a miss too; guessing a 256-bit token needs vastly
+   * more. Links that exist are never refused, so a guesser on an agent's carrier IP locks out
+   * nobody but guessers.
+   */
+  captureMissesPerIp: { bucket: 'capture-miss:ip', limit: 30, windowMinutes: 15 },
+} as const satisfies Record<string, Throttle>;
+
+export const tooManyRequests = (minutes: number) =>
+  `Too many requests. Please wait ${minutes} minutes and try again.`;
+
+/**
+ * Counts one attempt of `key` against `throttle`; over the limit, answers 429 with `Retry-After`
+ * (the seconds left in the window) and `message`.
+ */
+export async function spendAttempt(
+  rateLimits: RateLimitsRepository,
+  reply: FastifyReply,
+  throttle: Throttle,
+  key: string,
+  message = tooManyRequests(throttle.windowMinutes),
+) {
+  const hit = await rateLimits.hit(
+    throttle.bucket,
+    key,
+    throttle.limit,
+    throttle.windowMinutes * 60,
+  );
+  if (!hit.allowed) {
+    reply.header('Retry-After', String(hit.retryAfterSeconds));
+    throw new HttpError(429, message);
+  }
+}
