@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ImportParserLimits } from './services/importParser';
 
 export interface Config {
   port: number;
@@ -17,6 +18,8 @@ export interface Config {
   logLevel: string;
   /** Set: uploaded files go to this S3-compatible bucket; unset: `dataDir/files`. */
   s3?: S3Config;
+  /** Unset: importParser.ts's defaults (tests set small ones). */
+  importLimits?: Partial<ImportParserLimits>;
 }
 
 export interface S3Config {

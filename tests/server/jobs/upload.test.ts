@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
 import { jobFieldDefs, jobFieldNames } from '../../../reference/jobKinds';
 import type { TestContext } from '../helpers';
+import { csv, header, row } from './bulkFiles';
 import { createJobsTestApp, multipart, signIn, type Headers } from './support';
 
 let ctx: TestContext;
@@ -14,26 +15,6 @@ beforeAll(async () => {
   admin = await signIn(ctx.app, ctx.db, 'admin');
 });
 afterAll(() => ctx.close());
-
-const header = jobFieldNames('address');
-const row = (i: number, over: Record<string, string> = {}) => {
-  const r: Record<string, string> = {
-    first_name: `Ada${i}`,
-    last_name: 'Obi',
-    phone: `0803${String(1000000 + i).slice(-7)}`,
-    email: `ada${i}@example.ng`,
-    address: `${i} Broad Street`,
-    landmark: 'Near the church',
-    state: 'lagos',
-    lga: 'Lagos Island',
-    ...over,
-  };
-  return header.map((h) => r[h] ?? '');
-};
-const csv = (rows: string[][], sep = ',') =>
-  [header, ...rows]
-    .map((r) => r.map((c) => (c.includes(sep) ? `"${c}"` : c)).join(sep))
-    .join('\r\n');
 
 const upload = (
   headers: Headers,

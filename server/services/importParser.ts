@@ -1,0 +1,153 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { ValidJobFields } from '../../reference/jobFields';
+import type { JobKind } from '../../reference/jobKinds';
+import { HttpError } from '../errors';
+import type { ImportJob, ImportMessage } from './importWorker';
+import { defaultWorkbookLimits, type WorkbookLimits } from './workbookArchive';
+
+export interface ImportParserLimits {
+  /** Files read at once, each in its own worker thread (the machine has few cores). */
+  concurrency: number;
+  /** Uploads that may wait for a free worker; one more is answered 503. */
+  queue: number;
+  /** A worker still reading after this long is stopped. */
+  timeoutMs: number;
+  /** The worker's JavaScript heap; past it the worker dies, not the server. */
+  maxHeapMb: number;
+  workbook: WorkbookLimits;
+}
+
+/**
+ * A 100,000-row workbook of the widest kind takes about 4 s and 220 MB to read and check here;
+ * these limits leave it room on a slow, busy machine.
+ */
+export const defaultImportParserLimits: ImportParserLimits = {
+  concurrency: 2,
+  queue: 4,
+  timeoutMs: 60_000,
+  maxHeapMb: 512,
+  workbook: defaultWorkbookLimits,
+};
+
+/** Too many uploads are being read: the route answers 503 with Retry-After. */
+export class ImportBusyError extends HttpError {
+  readonly retryAfterSeconds = 30;
+  constructor() {
+    super(503, 'The server is reading other bulk files right now: try again in a minute');
+  }
+}
+
+const tooLarge = (message: string) =>
+  new HttpError(413, message, [{ field: 'file', msg: message }]);
+
+/**
+ * The worker is TypeScript under `npm start`, `npm run dev` and vitest alike. Node 20 does not
+ * apply `--import tsx` to a worker's entry file, so a few lines of JavaScript register tsx first.
+ */
+const tsxApi = pathToFileURL(
+  path.join(
+    path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')),
+    'dist/esm/api/index.mjs',
+  ),
+);
+const workerBoot = `import(${JSON.stringify(tsxApi.href)}).then((tsx) => {
+  tsx.register();
+  return import(${JSON.stringify(new URL('./importWorker.ts', import.meta.url).href)});
+});`;
+
+export type ImportParser = ReturnType<typeof createImportParser>;
+
+/**
+ * Reads and validates bulk files off the main thread, so a large or hostile file never stalls the
+ * API: a few worker threads at once, each with a heap limit and a deadline.
+ */
+export function createImportParser(options: Partial<ImportParserLimits> = {}) {
+  const limits = { ...defaultImportParserLimits, ...options };
+  const workers = new Set<Worker>();
+  let running = 0;
+  const waiting: (() => void)[] = [];
+
+  async function takeSlot() {
+    if (running < limits.concurrency) {
+      running++;
+      return;
+    }
+    if (waiting.length >= limits.queue) throw new ImportBusyError();
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  }
+
+  function releaseSlot() {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+
+  function runWorker(job: ImportJob): Promise<ValidJobFields[]> {
+    return new Promise((resolve, reject) => {
+      const worker = new Worker(workerBoot, {
+        eval: true,
+        workerData: job,
+        transferList: [job.data.buffer as ArrayBuffer],
+        resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb },
+      });
+      workers.add(worker);
+      const rows: ValidJobFields[] = [];
+      let settled = false;
+      const settle = (outcome: () => void) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(deadline);
+        workers.delete(worker);
+        void worker.terminate();
+        outcome();
+      };
+      const deadline = setTimeout(() => {
+        settle(() =>
+          reject(
+            tooLarge(
+              `The file took more than ${limits.timeoutMs / 1000} s to read: split it into smaller files`,
+            ),
+          ),
+        );
+      }, limits.timeoutMs);
+      worker.on('message', (m: ImportMessage) => {
+        if ('rows' in m) rows.push(...m.rows);
+        else if ('done' in m) settle(() => resolve(rows));
+        else
+          settle(() => reject(new HttpError(m.error.statusCode, m.error.message, m.error.errors)));
+      });
+      worker.on('error', (err: Error & { code?: string }) => {
+        settle(() =>
+          reject(
+            err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+              ? tooLarge('The file needs too much memory to read: split it into smaller files')
+              : err,
+          ),
+        );
+      });
+      worker.on('exit', (code) => {
+        settle(() => reject(new Error(`the import worker stopped (exit code ${code})`)));
+      });
+    });
+  }
+
+  return {
+    /** The file's rows, validated for `kind`; a 4xx `HttpError` for a bad or oversized file. */
+    async parse(kind: JobKind, data: Buffer, filename: string): Promise<ValidJobFields[]> {
+      await takeSlot();
+      try {
+        // A copy the worker owns: the request's buffer may be a slice of a shared pool.
+        const copy = new Uint8Array(data);
+        return await runWorker({ kind, filename, data: copy, workbookLimits: limits.workbook });
+      } finally {
+        releaseSlot();
+      }
+    },
+    async close() {
+      await Promise.all([...workers].map((w) => w.terminate()));
+    },
+  };
+}
