@@ -17,6 +17,8 @@ export interface ImportParserLimits {
   timeoutMs: number;
   /** The worker's JavaScript heap; past it the worker dies, not the server. */
   maxHeapMb: number;
+  /** A worker left idle this long is stopped. */
+  idleMs: number;
   workbook: WorkbookLimits;
 }
 
@@ -29,6 +31,7 @@ export const defaultImportParserLimits: ImportParserLimits = {
   queue: 4,
   timeoutMs: 60_000,
   maxHeapMb: 512,
+  idleMs: 60_000,
   workbook: defaultWorkbookLimits,
 };
 
@@ -62,7 +65,8 @@ export type ImportParser = ReturnType<typeof createImportParser>;
 
 /**
  * Reads and validates bulk files off the main thread, so a large or hostile file never stalls the
- * API: a few worker threads at once, each with a heap limit and a deadline.
+ * API: a few worker threads at once, each with a heap limit and a deadline. A worker that answered
+ * is kept for the next file; one that ran out of memory or time is stopped.
  */
 export function createImportParser(options: Partial<ImportParserLimits> = {}) {
   const limits = { ...defaultImportParserLimits, ...options };
@@ -85,27 +89,44 @@ export function createImportParser(options: Partial<ImportParserLimits> = {}) {
     else running--;
   }
 
+  /** Idle workers kept warm: starting one (tsx, the reference data) takes most of a second. */
+  const idle: Worker[] = [];
+
+  function startWorker() {
+    const worker = new Worker(workerBoot, {
+      eval: true,
+      resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb },
+    });
+    workers.add(worker);
+    worker.on('exit', () => {
+      workers.delete(worker);
+      if (idle.includes(worker)) idle.splice(idle.indexOf(worker), 1);
+    });
+    return worker;
+  }
+
+  function keepIdle(worker: Worker) {
+    worker.unref(); // an idle worker must not keep the process alive
+    idle.push(worker);
+    setTimeout(() => {
+      if (idle.includes(worker)) void worker.terminate();
+    }, limits.idleMs).unref();
+  }
+
   function runWorker(job: ImportJob): Promise<ValidJobFields[]> {
     return new Promise((resolve, reject) => {
-      const worker = new Worker(workerBoot, {
-        eval: true,
-        workerData: job,
-        transferList: [job.data.buffer as ArrayBuffer],
-        resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb },
-      });
-      workers.add(worker);
+      const worker = idle.pop() ?? startWorker();
+      worker.ref();
       const rows: ValidJobFields[] = [];
-      let settled = false;
-      const settle = (outcome: () => void) => {
-        if (settled) return;
-        settled = true;
+      const finish = (healthy: boolean, outcome: () => void) => {
         clearTimeout(deadline);
-        workers.delete(worker);
-        void worker.terminate();
+        worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+        if (healthy) keepIdle(worker);
+        else void worker.terminate();
         outcome();
       };
       const deadline = setTimeout(() => {
-        settle(() =>
+        finish(false, () =>
           reject(
             tooLarge(
               `The file took more than ${limits.timeoutMs / 1000} s to read: split it into smaller files`,
@@ -113,24 +134,28 @@ export function createImportParser(options: Partial<ImportParserLimits> = {}) {
           ),
         );
       }, limits.timeoutMs);
-      worker.on('message', (m: ImportMessage) => {
+      const onMessage = (m: ImportMessage) => {
         if ('rows' in m) rows.push(...m.rows);
-        else if ('done' in m) settle(() => resolve(rows));
+        else if ('done' in m) finish(true, () => resolve(rows));
         else
-          settle(() => reject(new HttpError(m.error.statusCode, m.error.message, m.error.errors)));
-      });
-      worker.on('error', (err: Error & { code?: string }) => {
-        settle(() =>
+          finish(true, () =>
+            reject(new HttpError(m.error.statusCode, m.error.message, m.error.errors)),
+          );
+      };
+      const onError = (err: Error & { code?: string }) => {
+        finish(false, () =>
           reject(
             err.code === 'ERR_WORKER_OUT_OF_MEMORY'
               ? tooLarge('The file needs too much memory to read: split it into smaller files')
               : err,
           ),
         );
-      });
-      worker.on('exit', (code) => {
-        settle(() => reject(new Error(`the import worker stopped (exit code ${code})`)));
-      });
+      };
+      const onExit = (code: number) => {
+        finish(false, () => reject(new Error(`the import worker stopped (exit code ${code})`)));
+      };
+      worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+      worker.postMessage(job, [job.data.buffer as ArrayBuffer]);
     });
   }
 

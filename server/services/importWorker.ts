@@ -1,10 +1,10 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import type { JobKind } from '../../reference/jobKinds';
 import { HttpError, type FieldError } from '../errors';
 import { parseImportFile } from './jobImport';
 import type { WorkbookLimits } from './workbookArchive';
 
-/** What importParser.ts hands this worker thread. */
+/** What importParser.ts hands this worker thread, one file at a time. */
 export interface ImportJob {
   kind: JobKind;
   filename: string;
@@ -34,4 +34,4 @@ async function run(job: ImportJob) {
   }
 }
 
-void run(workerData as ImportJob);
+parentPort!.on('message', (job: ImportJob) => void run(job));

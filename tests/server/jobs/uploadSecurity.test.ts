@@ -184,6 +184,8 @@ describe('security: the import worker has a memory cap, a deadline and a queue',
       expect(big.json().message).toBe(
         'The file needs too much memory to read: split it into smaller files',
       );
+      // The worker that died is replaced: the next file is read as usual.
+      expect((await inject(t, csv([row(2)]))).statusCode).toBe(201);
     });
   });
 
