@@ -6,7 +6,7 @@ import type { ValidJobFields } from '../../reference/jobFields';
 import type { JobKind } from '../../reference/jobKinds';
 import { HttpError } from '../errors';
 import type { ImportJob, ImportMessage } from './importWorker';
-import { defaultWorkbookLimits, type WorkbookLimits } from './workbookArchive';
+import { defaultWorkbookLimits, fileTooLarge, type WorkbookLimits } from './workbookArchive';
 
 export interface ImportParserLimits {
   /** Files read at once, each in its own worker thread (the machine has few cores). */
@@ -23,8 +23,8 @@ export interface ImportParserLimits {
 }
 
 /**
- * A 100,000-row workbook of the widest kind takes about 4 s and 220 MB to read and check here;
- * these limits leave it room on a slow, busy machine.
+ * A 100,000-row workbook of the widest kind takes about 5 s and 220 MB to read and check on a busy
+ * 2-core machine: these limits leave it room.
  */
 export const defaultImportParserLimits: ImportParserLimits = {
   concurrency: 2,
@@ -42,9 +42,6 @@ export class ImportBusyError extends HttpError {
     super(503, 'The server is reading other bulk files right now: try again in a minute');
   }
 }
-
-const tooLarge = (message: string) =>
-  new HttpError(413, message, [{ field: 'file', msg: message }]);
 
 /**
  * The worker is TypeScript under `npm start`, `npm run dev` and vitest alike. Node 20 does not
@@ -128,7 +125,7 @@ export function createImportParser(options: Partial<ImportParserLimits> = {}) {
       const deadline = setTimeout(() => {
         finish(false, () =>
           reject(
-            tooLarge(
+            fileTooLarge(
               `The file took more than ${limits.timeoutMs / 1000} s to read: split it into smaller files`,
             ),
           ),
@@ -146,7 +143,7 @@ export function createImportParser(options: Partial<ImportParserLimits> = {}) {
         finish(false, () =>
           reject(
             err.code === 'ERR_WORKER_OUT_OF_MEMORY'
-              ? tooLarge('The file needs too much memory to read: split it into smaller files')
+              ? fileTooLarge('The file needs too much memory to read: split it into smaller files')
               : err,
           ),
         );

@@ -36,16 +36,17 @@ export const unreadableWorkbook = () =>
 
 const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));
 
-const tooLarge = (message: string) =>
+/** A 413 naming the file field: the remedy is a smaller file. */
+export const fileTooLarge = (message: string) =>
   new HttpError(413, message, [{ field: 'file', msg: message }]);
 
 const unpacksTooMuch = (limits: WorkbookLimits) =>
-  tooLarge(
+  fileTooLarge(
     `The workbook unpacks to more than ${mb(limits.maxUnpackedBytes)} MB: split it into smaller files or upload a CSV`,
   );
 
 const packedTooTightly = (limits: WorkbookLimits, name: string) =>
-  tooLarge(
+  fileTooLarge(
     `The workbook part ${name} unpacks to more than ${limits.maxCompressionRatio} times its packed size, ` +
       'which no spreadsheet does: save it again from Excel or upload a CSV',
   );
