@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { privateDir } from './db/ownerOnly';
+import type { ImportParserLimits } from './services/importParser';
 
 export interface Config {
   port: number;
@@ -23,6 +24,8 @@ export interface Config {
   logLevel: string;
   /** Set: uploaded files go to this S3-compatible bucket; unset: `dataDir/files`. */
   s3?: S3Config;
+  /** Unset: importParser.ts's defaults (tests set small ones). */
+  importLimits?: Partial<ImportParserLimits>;
   /**
    * Whose `X-Forwarded-For` to believe for the client IP (throttling): nobody, the nearest N
    * proxies, or proxies at these addresses/CIDRs.

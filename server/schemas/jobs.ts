@@ -141,7 +141,12 @@ export const UploadErrors = Type.Object({
   errors: Type.Optional(
     Type.Array(
       Type.Object({
-        row: Type.Integer({ description: 'Data row, counted from 1 (0: the header row)' }),
+        row: Type.Optional(
+          Type.Integer({
+            description:
+              'Data row, counted from 1 (0: the header row); absent when the error is about the request itself',
+          }),
+        ),
         field: Type.String(),
         msg: Type.String(),
       }),

@@ -3,6 +3,12 @@ import { readSheet } from 'read-excel-file/node';
 import { jobFieldDefs, type JobKind } from '../../reference/jobKinds';
 import { validateJobFields, type ValidJobFields } from '../../reference/jobFields';
 import { badRequest, HttpError } from '../errors';
+import {
+  defaultWorkbookLimits,
+  repackWorkbook,
+  unreadableWorkbook,
+  type WorkbookLimits,
+} from './workbookArchive';
 
 export const maxImportBytes = 20 * 1024 * 1024;
 export const maxImportRows = 100_000;
@@ -31,18 +37,39 @@ const headerKey = (h: string) =>
     .toLowerCase()
     .replace(/[\s-]+/g, '_');
 
+/**
+ * Reads and validates a bulk file: CPU-heavy for a large file, so the import worker runs it (see
+ * importParser.ts), never the thread that answers requests.
+ */
+export async function parseImportFile(
+  kind: JobKind,
+  data: Buffer,
+  filename: string,
+  workbookLimits: WorkbookLimits = defaultWorkbookLimits,
+): Promise<ValidJobFields[]> {
+  return validateImportRows(kind, await readSpreadsheet(data, filename, workbookLimits));
+}
+
 /** The rows of a CSV (comma, semicolon or tab; UTF-8, BOM or not) or XLSX file, header first. */
-export async function readSpreadsheet(data: Buffer, filename: string): Promise<Cell[][]> {
+export async function readSpreadsheet(
+  data: Buffer,
+  filename: string,
+  workbookLimits: WorkbookLimits = defaultWorkbookLimits,
+): Promise<Cell[][]> {
   if (data.length === 0) throw badRequest('The file is empty');
   if (data.length > maxImportBytes) {
     throw new HttpError(413, 'The file is larger than 20 MB: split it into smaller files');
   }
   const zip = data[0] === 0x50 && data[1] === 0x4b && data[2] === 0x03 && data[3] === 0x04;
   if (zip) {
+    // Unpacked within limits first: the reader itself would inflate a "zip bomb" whole.
+    const workbook = repackWorkbook(data, workbookLimits);
     try {
-      return (await readSheet(data)) as Cell[][];
+      return (await readSheet(
+        Buffer.from(workbook.buffer, workbook.byteOffset, workbook.length),
+      )) as Cell[][];
     } catch {
-      throw badRequest('This file could not be read as an Excel (.xlsx) workbook');
+      throw unreadableWorkbook();
     }
   }
   if (data[0] === 0xd0 && data[1] === 0xcf && data[2] === 0x11 && data[3] === 0xe0) {

@@ -11,6 +11,7 @@ import { createSessionsRepository } from '../../repositories/sessions';
 import { createTatSettingsRepository } from '../../repositories/tatSettings';
 import { createAccessTokens } from '../../services/accessTokens';
 import { createCaptureLinks, type CaptureLinks } from '../../services/captureLinks';
+import { createImportParser, type ImportParser } from '../../services/importParser';
 import { createMailer } from '../../services/mailer';
 import { createStorage, type FileStorage } from '../../services/storage';
 
@@ -36,6 +37,7 @@ declare module 'fastify' {
     accessTokens: ReturnType<typeof createAccessTokens>;
     storage: FileStorage;
     captureLinks: CaptureLinks;
+    importParser: ImportParser;
   }
 }
 
@@ -61,6 +63,9 @@ export default fp(
     });
     app.decorate('mailer', mailer);
     app.addHook('onClose', async () => mailer.close());
+    const importParser = createImportParser(opts.config.importLimits);
+    app.decorate('importParser', importParser);
+    app.addHook('onClose', async () => importParser.close());
   },
   { name: 'services' },
 );

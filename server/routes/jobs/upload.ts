@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, fieldError } from '../../errors';
 import { UploadCreated, UploadErrors, UploadJobsBody } from '../../schemas/jobs';
 import { errorResponses } from '../../schemas/common';
-import { maxImportBytes, readSpreadsheet, validateImportRows } from '../../services/jobImport';
+import { ImportBusyError } from '../../services/importParser';
+import { maxImportBytes } from '../../services/jobImport';
 import { isUploadedFile, registerMultipart } from './multipart';
 import { ownerCompanyOf } from './owner';
 
@@ -28,15 +29,18 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: [{ bearerAuth: [] }],
         consumes: ['multipart/form-data'],
         body: UploadJobsBody,
-        response: { 201: UploadCreated, 400: UploadErrors, ...errorResponses(401, 403, 413) },
+        response: { 201: UploadCreated, 400: UploadErrors, ...errorResponses(401, 403, 413, 503) },
       },
     },
     async (request, reply) => {
       const { type, file, company_id } = request.body;
       if (!isUploadedFile(file)) throw fieldError('file', 'file is required: a CSV or XLSX file');
       const companyId = await ownerCompanyOf(app, request, company_id);
-      const table = await readSpreadsheet(file.data, file.filename);
-      const rows = validateImportRows(type, table);
+      const rows = await app.importParser.parse(type, file.data, file.filename).catch((err) => {
+        // The error handler keeps headers set before the throw.
+        if (err instanceof ImportBusyError) reply.header('Retry-After', err.retryAfterSeconds);
+        throw err;
+      });
       if (!rows.length) throw badRequest('The file has no jobs');
       const actorId = request.account.id;
       const created = await app.db.transaction((tx) =>

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
 import { jobFieldDefs, jobFieldNames } from '../../../reference/jobKinds';
 import type { TestContext } from '../helpers';
+import { csv, header, row } from './bulkFiles';
 import { createJobsTestApp, multipart, signIn, type Headers } from './support';
 
 let ctx: TestContext;
@@ -14,26 +15,6 @@ beforeAll(async () => {
   admin = await signIn(ctx.app, ctx.db, 'admin');
 });
 afterAll(() => ctx.close());
-
-const header = jobFieldNames('address');
-const row = (i: number, over: Record<string, string> = {}) => {
-  const r: Record<string, string> = {
-    first_name: `Ada${i}`,
-    last_name: 'Obi',
-    phone: `0803${String(1000000 + i).slice(-7)}`,
-    email: `ada${i}@example.ng`,
-    address: `${i} Broad Street`,
-    landmark: 'Near the church',
-    state: 'lagos',
-    lga: 'Lagos Island',
-    ...over,
-  };
-  return header.map((h) => r[h] ?? '');
-};
-const csv = (rows: string[][], sep = ',') =>
-  [header, ...rows]
-    .map((r) => r.map((c) => (c.includes(sep) ? `"${c}"` : c)).join(sep))
-    .join('\r\n');
 
 const upload = (
   headers: Headers,
@@ -163,8 +144,10 @@ describe('POST /job/upload', () => {
     expect(fakeZip.statusCode).toBe(400);
   });
 
-  it('refuses an unknown kind and a missing file', async () => {
-    expect((await upload(company.headers, csv([row(50)]), { type: 'car' })).statusCode).toBe(400);
+  it('refuses an unknown kind and a missing file with a message naming the field', async () => {
+    const car = await upload(company.headers, csv([row(50)]), { type: 'car' });
+    expect(car.statusCode).toBe(400);
+    expect(car.json().errors).toEqual([expect.objectContaining({ field: 'type' })]);
     const noFile = await ctx.app.inject({
       method: 'POST',
       url: '/api/v2/job/upload',
@@ -172,6 +155,10 @@ describe('POST /job/upload', () => {
       payload: multipart({ type: 'address' }),
     });
     expect(noFile.statusCode).toBe(400);
+    expect(noFile.json()).toEqual({
+      message: 'file is required',
+      errors: [{ field: 'file', msg: 'file is required' }],
+    });
   });
 
   it('refuses more than 100,000 rows with a message', async () => {
