@@ -6,7 +6,10 @@
  */
 export default {
   testRunner: 'vitest',
-  vitest: { configFile: 'vitest.config.ts', related: false },
+  // vitest.mutation.config.ts narrows the run to the module's tests. Not Stryker's `testFiles`:
+  // with it, static mutants (the state machine's table) are switched on after their module has
+  // loaded, so they survive whatever the tests check.
+  vitest: { configFile: 'vitest.mutation.config.ts', related: false },
   coverageAnalysis: 'perTest',
   // One worker: the machine (and CI) has few cores, and each test file boots a database.
   concurrency: 1,
