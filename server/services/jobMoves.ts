@@ -49,7 +49,6 @@ export async function writeMoves(
   actorId: string | null,
   tx: Queryable,
 ) {
-  if (!moves.length) return;
   await jobs.writeMoves(
     moves.map((m) => ({ id: m.jobId, status: m.to, rating: m.rating })),
     moves.flatMap((m) => m.events),
