@@ -402,7 +402,10 @@ describe('cancelling', () => {
 describe('detail: actions and overdue', () => {
   it('offers each user the actions they may take now', async () => {
     const job = await createJob(ctx.app, owner.headers);
-    expect((await detail(owner.headers, job.id)).actions).toEqual(['assign', 'cancel']);
+    const pending = await detail(owner.headers, job.id);
+    expect(pending.actions).toEqual(['assign', 'cancel']);
+    // Never assigned: no times rather than the epoch.
+    expect(pending).toMatchObject({ assigned_at: null, due_at: null });
     await assign(owner.headers, 'company', partner.companyId!, [job.id]);
     expect((await detail(partner.headers, job.id)).actions).toEqual(['accept', 'decline']);
     expect((await detail(admin.headers, job.id)).actions).toEqual(['assign', 'cancel']);
