@@ -113,13 +113,19 @@ export interface LockedJob {
   assignee_agent_id: string | null;
 }
 
+/**
+ * Overdue: not yet submitted and past its deadline. The one statement of it (the API's `overdue`,
+ * the filter, the counts); its shape matches the partial index jobs_due_idx.
+ */
+const overdueSql = `(j.status IN ('assigned', 'accepted') AND j.due_at < now())`;
+
 const selectJob = `SELECT j.id, j.code, j.type, j.status, j.company_id, c.name AS company_name,
     j.state, j.lga, j.subject_name, j.fields, j.assignee_type,
     coalesce(j.assignee_company_id, j.assignee_agent_id) AS assignee_id,
     CASE WHEN j.assignee_type = 'company' THEN ac.name
          WHEN j.assignee_type = 'agent' THEN ag.first_name || ' ' || ag.last_name END AS assignee_name,
     j.assigned_at, j.due_at,
-    (j.status IN ('assigned', 'accepted') AND j.due_at < now()) AS overdue,
+    ${overdueSql} AS overdue,
     j.price_kobo, j.fee_kobo, j.rating, j.created_at, j.updated_at
   FROM jobs j
   JOIN companies c ON c.id = j.company_id
@@ -164,9 +170,9 @@ function filterWhere(w: Where, f: JobListFilter) {
     const a = w.param(f.assigneeId);
     w.add(`(j.assignee_company_id = ${a} OR j.assignee_agent_id = ${a})`);
   }
-  if (f.overdue === true) w.add(`j.status IN ('assigned', 'accepted') AND j.due_at < now()`);
+  if (f.overdue === true) w.add(overdueSql);
   if (f.overdue === false) {
-    w.add(`NOT (j.status IN ('assigned', 'accepted') AND coalesce(j.due_at < now(), false))`);
+    w.add(`NOT coalesce(${overdueSql}, false)`);
   }
   const q = f.q?.trim();
   if (q) {
@@ -245,6 +251,26 @@ const bulkColumns = [
 
 /** A text value quoted for COPY's CSV format (never NULL). */
 const copyText = (s: string) => `"${s.replace(/"/g, '""')}"`;
+
+/** A job's history: one row per move (or its creation, from null). */
+async function insertEvents(
+  events: { jobId: string; from: JobStatus | null; to: JobStatus; reason?: string | null }[],
+  actorId: string | null,
+  q: Queryable,
+) {
+  await q.query(
+    `INSERT INTO job_events (job_id, actor_id, from_status, to_status, reason)
+     SELECT j::uuid, $5::uuid, f, t, r
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS u (j, f, t, r)`,
+    [
+      events.map((e) => e.jobId),
+      events.map((e) => e.from),
+      events.map((e) => e.to),
+      events.map((e) => e.reason ?? null),
+      actorId,
+    ],
+  );
+}
 
 export function createJobsRepository(db: Queryable) {
   return {
@@ -364,7 +390,7 @@ export function createJobsRepository(db: Queryable) {
         ],
       );
       const id = r.rows[0]!.id;
-      await this.addEvents([{ jobId: id, from: null, to: 'pending' }], job.created_by, q);
+      await insertEvents([{ jobId: id, from: null, to: 'pending' }], job.created_by, q);
       return id;
     },
 
@@ -387,26 +413,6 @@ export function createJobsRepository(db: Queryable) {
         await q.copyFrom('job_events', ['job_id', 'actor_id', 'to_status'], eventsCsv);
       }
       return jobs.length;
-    },
-
-    async addEvents(
-      events: { jobId: string; from: JobStatus | null; to: JobStatus; reason?: string | null }[],
-      actorId: string | null,
-      q: Queryable = db,
-    ) {
-      if (!events.length) return;
-      await q.query(
-        `INSERT INTO job_events (job_id, actor_id, from_status, to_status, reason)
-         SELECT j::uuid, $5::uuid, f, t, r
-           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS u (j, f, t, r)`,
-        [
-          events.map((e) => e.jobId),
-          events.map((e) => e.from),
-          events.map((e) => e.to),
-          events.map((e) => e.reason ?? null),
-          actorId,
-        ],
-      );
     },
 
     async events(jobId: string, q: Queryable = db) {
@@ -452,21 +458,37 @@ export function createJobsRepository(db: Queryable) {
       return r.rows;
     },
 
-    /** Moves one job to a status (the caller has checked the transition and writes the event). */
-    async setStatus(id: string, status: JobStatus, rating: number | null, q: Queryable) {
+    /**
+     * Writes checked moves: each job's new status (and rating, when given) and the moves' events.
+     * Only services/jobMoves calls this: it checks every move against the state machine first.
+     */
+    async writeMoves(
+      jobs: { id: string; status: JobStatus; rating: number | null }[],
+      events: { jobId: string; from: JobStatus; to: JobStatus; reason: string | null }[],
+      actorId: string | null,
+      q: Queryable,
+    ) {
       await q.query(
-        `UPDATE jobs SET status = $2, rating = coalesce($3, rating), updated_at = now() WHERE id = $1`,
-        [id, status, rating],
+        `UPDATE jobs j SET status = u.status, rating = coalesce(u.rating, j.rating), updated_at = now()
+           FROM unnest($1::uuid[], $2::text[], $3::int[]) AS u (id, status, rating)
+          WHERE j.id = u.id`,
+        [jobs.map((j) => j.id), jobs.map((j) => j.status), jobs.map((j) => j.rating)],
       );
+      await insertEvents(events, actorId, q);
     },
 
     /**
-     * Assigns jobs: assignee, assigned_at = now, due_at = now + the TAT's hours, fee from the
-     * TAT's amount. The caller has checked that a TAT exists for every job.
+     * Sets the assignee of jobs: assigned_at = now, due_at = now + the TAT's hours, fee from the
+     * TAT's amount. The caller has checked that a TAT exists for every job; the status is
+     * services/jobMoves' to write.
      */
-    async assign(ids: string[], assignee: { type: 'company' | 'agent'; id: string }, q: Queryable) {
+    async setAssignee(
+      ids: string[],
+      assignee: { type: 'company' | 'agent'; id: string },
+      q: Queryable,
+    ) {
       await q.query(
-        `UPDATE jobs j SET status = 'assigned', assignee_type = $2,
+        `UPDATE jobs j SET assignee_type = $2,
                 assignee_company_id = CASE WHEN $2 = 'company' THEN $3::uuid END,
                 assignee_agent_id = CASE WHEN $2 = 'agent' THEN $3::uuid END,
                 assigned_at = now(), due_at = now() + make_interval(hours => t.tat_in_hours),
@@ -498,7 +520,7 @@ export function createJobsRepository(db: Queryable) {
         b(w);
         filterWhere(w, filter);
         return `SELECT j.status, count(*) AS n,
-                  count(*) FILTER (WHERE j.status IN ('assigned', 'accepted') AND j.due_at < now()) AS overdue
+                  count(*) FILTER (WHERE ${overdueSql}) AS overdue
              FROM jobs j ${w.sql} GROUP BY j.status`;
       });
       const r = await q.query<{ status: JobStatus; n: number; overdue: number }>(

@@ -43,6 +43,7 @@ export function captureWarnings(
   const out: CaptureWarning[] = [];
   if (s.no_gps) {
     out.push({ code: 'no_gps', message: 'Submitted without GPS coordinates' });
+    // Stryker disable next-line ConditionalExpression: null > n is false anyway; the check is for the type
   } else if (s.accuracy_m !== null && s.accuracy_m > maxAccuracyMetres) {
     out.push({
       code: 'low_accuracy',
@@ -72,6 +73,7 @@ export function captureWarnings(
     if (Math.abs(skew) > maxClockSkewMs) {
       out.push({
         code: 'device_time_skew',
+        // Stryker disable next-line EqualityOperator: skew is never 0 here (its size is over 2 h)
         message: `The device time was ${duration(Math.abs(skew))} ${skew > 0 ? 'behind' : 'ahead of'} the time the evidence was received`,
       });
     }

@@ -11,7 +11,7 @@ const transitions: Record<JobAction, { from: readonly JobStatus[]; to: JobStatus
   assign: { from: ['pending', 'assigned', 'declined'], to: 'assigned' },
   accept: { from: ['assigned'], to: 'accepted' },
   decline: { from: ['assigned'], to: 'declined' },
-  submit: { from: ['accepted'], to: 'submitted' }, // capture accepts an assigned job on first open
+  submit: { from: ['accepted'], to: 'submitted' }, // capture accepts an assigned job first
   approve: { from: ['submitted'], to: 'approved' },
   reject: { from: ['submitted'], to: 'rejected' },
   cancel: { from: ['pending', 'assigned', 'accepted', 'declined'], to: 'cancelled' },
@@ -27,7 +27,3 @@ export function nextStatus(status: JobStatus, action: JobAction, code?: string):
   }
   return transitions[action].to;
 }
-
-/** Not yet submitted and past its deadline. */
-export const isOverdue = (status: JobStatus, dueAt: Date | null, now = new Date()) =>
-  (status === 'assigned' || status === 'accepted') && dueAt !== null && dueAt < now;

@@ -21,6 +21,7 @@ import type { UploadedFile } from '../../schemas/jobs';
 import { captureJobView } from '../../services/capture';
 import { isTokenShaped } from '../../services/captureLinks';
 import { withoutMetadata } from '../../services/images';
+import { moveJob, type MoveStep } from '../../services/jobMoves';
 import { hasJpegMagic, inspectJpeg } from '../../services/jpeg';
 import { sha256 } from '../../services/secrets';
 import type { StoredFile } from '../../services/storage';
@@ -134,20 +135,10 @@ const publicCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
           if (!job || !again) throw notFound(invalidLink);
           requireOpen({ ...again, status: job.status });
           if (job.status !== 'assigned') return job.status;
-          await jobs.setStatus(job.id, 'accepted', null, tx);
-          await jobs.addEvents(
-            [
-              {
-                jobId: job.id,
-                from: 'assigned',
-                to: 'accepted',
-                reason: 'Accepted by opening the capture link',
-              },
-            ],
-            actorOf(row),
-            tx,
-          );
-          return 'accepted';
+          const steps = [
+            { action: 'accept' as const, reason: 'Accepted by opening the capture link' },
+          ];
+          return moveJob(jobs, job, steps, actorOf(row), tx);
         });
       }
       return { job: captureJobView(row), status: status as 'assigned' | 'accepted' };
@@ -307,23 +298,16 @@ const publicCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
           const again = await captures.findToken(row.token_hash, tx);
           if (!job || !again) throw notFound(invalidLink);
           requireOpen({ ...again, status: job.status });
-          const events = [];
+          const steps: MoveStep[] = [
+            { action: 'submit', reason: 'Evidence submitted through the capture link' },
+          ];
           if (job.status === 'assigned') {
-            events.push({
-              jobId: job.id,
-              from: 'assigned' as const,
-              to: 'accepted' as const,
+            steps.unshift({
+              action: 'accept',
               reason: 'Accepted by submitting through the capture link',
             });
           }
-          events.push({
-            jobId: job.id,
-            from: 'accepted' as const,
-            to: 'submitted' as const,
-            reason: 'Evidence submitted through the capture link',
-          });
-          await jobs.setStatus(job.id, 'submitted', null, tx);
-          await jobs.addEvents(events, actorOf(row), tx);
+          await moveJob(jobs, job, steps, actorOf(row), tx);
           const answer: CaptureAnswer = {
             message: `Thank you: the evidence for ${job.code} was received`,
             code: job.code,

@@ -27,7 +27,8 @@ import {
   jobScopeOf,
   jobView,
 } from '../../services/jobAccess';
-import { nextStatus, type JobAction } from '../../services/jobStateMachine';
+import { moveJob, planMoves, writeMoves } from '../../services/jobMoves';
+import type { JobAction } from '../../services/jobStateMachine';
 
 const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { jobs, jobsAssignees, captures, accounts } = app.repos;
@@ -52,13 +53,8 @@ const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const [job] = await jobs.lockForMove([jobId], tx);
       if (!job) throw notFound('Job not found');
       if (!may(job)) throw forbidden(denied);
-      const to = nextStatus(job.status, action, job.code);
-      await jobs.setStatus(job.id, to, opts.rating ?? null, tx);
-      await jobs.addEvents(
-        [{ jobId: job.id, from: job.status, to, reason: opts.reason?.trim() || null }],
-        request.account.id,
-        tx,
-      );
+      const steps = [{ action, reason: opts.reason }];
+      await moveJob(jobs, job, steps, request.account.id, tx, opts.rating ?? null);
     });
     return jobView((await jobs.findVisible(jobId, scope))!);
   }
@@ -99,7 +95,7 @@ const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await app.db.transaction(async (tx) => {
         const locked = await jobs.lockForMove(ids, tx);
         const byId = new Map(locked.map((j) => [j.id, j]));
-        const events = [];
+        const moves = [];
         for (const jobId of ids) {
           const job = byId.get(jobId);
           const visible =
@@ -116,12 +112,9 @@ const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
               `${job.code} belongs to ${assignee.name}: a job cannot be assigned to its owner`,
             );
           }
-          events.push({
-            jobId,
-            from: job.status,
-            to: nextStatus(job.status, 'assign', job.code),
-            reason: `Assigned to ${assignee.name}`,
-          });
+          moves.push(
+            planMoves(job, [{ action: 'assign', reason: `Assigned to ${assignee.name}` }]),
+          );
         }
         const missing = await jobs.missingTats(ids, type, tx);
         if (missing.length) {
@@ -133,8 +126,8 @@ const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
             `No TAT is set for ${what.join(', ')} with audience ${audience}: set it under Settings → Set Amount`,
           );
         }
-        await jobs.assign(ids, { type, id }, tx);
-        await jobs.addEvents(events, a.id, tx);
+        await jobs.setAssignee(ids, { type, id }, tx);
+        await writeMoves(jobs, moves, a.id, tx);
         // Capture (issue 4): a reassigned job's old link dies; an agent gets a new one by mail.
         if (type === 'agent') {
           const deps = { captures, captureLinks: app.captureLinks, accounts, mailer: app.mailer };

@@ -62,6 +62,7 @@ describe('GET /jobs/{id}/photos/{kind}', () => {
     expect(other.body).not.toContain('ÿØÿ');
     const anonymous = await ctx.app.inject({ url: `/api/v2/jobs/${job.id}/photos/house` });
     expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().message).toBe('Authentication required');
     const unknown = await ctx.app.inject({
       url: `/api/v2/jobs/00000000-0000-4000-8000-000000000000/photos/house`,
       headers: c.admin.headers,

@@ -215,5 +215,6 @@ describe('POST /job/create-address', () => {
   it('needs a signed-in user', async () => {
     const res = await post({}, addressFields());
     expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Authentication required');
   });
 });

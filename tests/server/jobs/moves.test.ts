@@ -55,6 +55,14 @@ const cancel = (headers: Headers, id: string, reason?: string) =>
 const detail = async (headers: Headers, id: string) =>
   (await ctx.app.inject({ url: `/api/v2/job/detail/${id}`, headers })).json();
 
+const lastEvent = async (id: string) => (await detail(owner.headers, id)).events.at(-1);
+
+/** What a move would change: a refused one must leave all of it as it was. */
+const moveState = async (id: string) => {
+  const d = await detail(admin.headers, id);
+  return { status: d.status, rating: d.rating, assignee: d.assignee_id, events: d.events.length };
+};
+
 describe('assigning', () => {
   it('assigns a company: due_at = assigned_at + tatInHours, fee from the TAT, an event', async () => {
     const job = await createJob(ctx.app, owner.headers);
@@ -97,8 +105,10 @@ describe('assigning', () => {
 
   it('refuses agent assignees to anyone but a super-admin (403)', async () => {
     const job = await createJob(ctx.app, owner.headers);
+    const before = await moveState(job.id);
     expect((await assign(staff.headers, 'agent', agent.account.id, [job.id])).statusCode).toBe(403);
     expect((await assign(owner.headers, 'agent', agent.account.id, [job.id])).statusCode).toBe(403);
+    expect(await moveState(job.id)).toEqual(before);
   });
 
   it('assigns all or none: one bad job leaves the others pending', async () => {
@@ -180,7 +190,7 @@ describe('accepting and declining', () => {
     const again = await respond(partner.headers, 'accept', job.id);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(`Cannot accept ${job.code}: it is accepted`);
-    expect((await detail(owner.headers, job.id)).events.at(-1)).toMatchObject({
+    expect(await lastEvent(job.id)).toMatchObject({
       from_status: 'assigned',
       to_status: 'accepted',
       actor_id: sub.account.id,
@@ -201,10 +211,12 @@ describe('accepting and declining', () => {
   it('refuses anyone but the assignee: 403 if they see the job, 404 otherwise', async () => {
     const job = await createJob(ctx.app, owner.headers);
     await assign(owner.headers, 'company', partner.companyId!, [job.id]);
+    const before = await moveState(job.id);
     expect((await respond(owner.headers, 'accept', job.id)).statusCode).toBe(403);
     expect((await respond(admin.headers, 'accept', job.id)).statusCode).toBe(403);
     expect((await respond(outsider.headers, 'accept', job.id)).statusCode).toBe(404);
     expect((await respond(outsider.headers, 'reject', job.id)).statusCode).toBe(404);
+    expect(await moveState(job.id)).toEqual(before);
   });
 
   it('refuses to accept a pending job (409)', async () => {
@@ -217,6 +229,68 @@ describe('accepting and declining', () => {
     const res = await respond(partner.headers, 'accept', job.id);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(`Cannot accept ${job.code}: it is pending`);
+  });
+});
+
+describe('job access: only the assigned agent or company may accept or decline', () => {
+  /** Agents do not sign in, but a token an agent holds must reach only the agent's own jobs. */
+  async function agentHeaders(agentId: string): Promise<Headers> {
+    const { sessionId } = await ctx.app.repos.sessions.start(agentId);
+    const token = await ctx.app.accessTokens.sign({ sub: agentId, sid: sessionId });
+    return { authorization: `Bearer ${token}` };
+  }
+
+  it('a job assigned to an agent: the owner and the provider may not answer for the agent', async () => {
+    const job = await createJob(ctx.app, owner.headers);
+    await assign(admin.headers, 'agent', agent.account.id, [job.id]);
+    const before = await moveState(job.id);
+    for (const who of [owner, admin]) {
+      for (const answer of ['accept', 'reject'] as const) {
+        const res = await respond(who.headers, answer, job.id);
+        expect(res.statusCode).toBe(403);
+        expect(res.json().message).toBe(
+          `Only the assignee may ${answer === 'accept' ? 'accept' : 'decline'} this job`,
+        );
+      }
+      expect((await detail(who.headers, job.id)).actions).not.toContain('accept');
+    }
+    expect(await moveState(job.id)).toEqual(before);
+  });
+
+  it('the agent scope: an agent sees and answers only the jobs assigned to them', async () => {
+    const me = await signIn(ctx.app, ctx.db, 'agent');
+    const mine = await createJob(ctx.app, owner.headers);
+    const theirs = await createJob(ctx.app, owner.headers);
+    await assign(admin.headers, 'agent', me.account.id, [mine.id]);
+    await assign(admin.headers, 'agent', agent.account.id, [theirs.id]);
+    const headers = await agentHeaders(me.account.id);
+    const before = await moveState(theirs.id);
+
+    const list = await ctx.app.inject({ url: '/api/v2/jobs', headers });
+    expect(list.json().map((j: { id: string }) => j.id)).toEqual([mine.id]);
+    expect((await detail(headers, mine.id)).actions).toEqual(['accept', 'decline']);
+    expect((await respond(headers, 'accept', theirs.id)).statusCode).toBe(404);
+    expect(await moveState(theirs.id)).toEqual(before);
+
+    const res = await respond(headers, 'accept', mine.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe('accepted');
+    expect(await lastEvent(mine.id)).toMatchObject({
+      from_status: 'assigned',
+      to_status: 'accepted',
+      actor_id: me.account.id,
+    });
+  });
+
+  it('a company that is neither the assignee nor the owner: 404; the owner company: 403', async () => {
+    const job = await createJob(ctx.app, owner.headers);
+    await assign(owner.headers, 'company', partner.companyId!, [job.id]);
+    await assign(owner.headers, 'company', outsider.companyId!, [job.id]);
+    const before = await moveState(job.id);
+    expect((await respond(partner.headers, 'accept', job.id)).statusCode).toBe(404);
+    expect((await respond(owner.headers, 'reject', job.id)).statusCode).toBe(403);
+    expect(await moveState(job.id)).toEqual(before);
+    expect((await respond(outsider.headers, 'accept', job.id)).statusCode).toBe(200);
   });
 });
 
@@ -234,7 +308,7 @@ describe('approving and rejecting', () => {
     const res = await review(owner.headers, job.id, 'approve', { rating: 4, reason: 'Well done' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'approved', rating: 4 });
-    expect((await detail(owner.headers, job.id)).events.at(-1)).toMatchObject({
+    expect(await lastEvent(job.id)).toMatchObject({
       from_status: 'submitted',
       to_status: 'approved',
       reason: 'Well done',
@@ -259,10 +333,12 @@ describe('approving and rejecting', () => {
 
   it('refuses the assignee (403), another company (404) and a bad rating (400)', async () => {
     const job = await submittedJob();
+    const before = await moveState(job.id);
     expect((await review(partner.headers, job.id, 'approve')).statusCode).toBe(403);
     expect((await review(outsider.headers, job.id, 'approve')).statusCode).toBe(404);
     expect((await review(owner.headers, job.id, 'approve', { rating: 6 })).statusCode).toBe(400);
     expect((await review(owner.headers, job.id, 'approve', { rating: 3.5 })).statusCode).toBe(400);
+    expect(await moveState(job.id)).toEqual(before);
   });
 
   it('rates the assignee in the assignee list (average of reviewed jobs)', async () => {
@@ -289,12 +365,37 @@ describe('cancelling', () => {
   it('refuses after submission, to the assignee, and to other companies', async () => {
     const job = await createJob(ctx.app, owner.headers);
     await assign(owner.headers, 'company', partner.companyId!, [job.id]);
+    const assigned = await moveState(job.id);
     expect((await cancel(partner.headers, job.id)).statusCode).toBe(403);
     expect((await cancel(outsider.headers, job.id)).statusCode).toBe(404);
+    expect(await moveState(job.id)).toEqual(assigned);
     await forceStatus(ctx.db, job.id, 'submitted');
     const res = await cancel(admin.headers, job.id);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(`Cannot cancel ${job.code}: it is submitted`);
+    expect(await moveState(job.id)).toEqual({ ...assigned, status: 'submitted' });
+  });
+
+  it('job moves: cancels an accepted job and a declined one', async () => {
+    const accepted = await createJob(ctx.app, owner.headers);
+    const declined = await createJob(ctx.app, owner.headers);
+    await assign(owner.headers, 'company', partner.companyId!, [accepted.id, declined.id]);
+    await respond(partner.headers, 'accept', accepted.id);
+    await respond(partner.headers, 'reject', declined.id);
+    for (const [job, from] of [
+      [accepted, 'accepted'],
+      [declined, 'declined'],
+    ] as const) {
+      const res = await cancel(owner.headers, job.id, 'No longer needed');
+      expect(res.statusCode).toBe(200);
+      expect(res.json().status).toBe('cancelled');
+      expect(await lastEvent(job.id)).toMatchObject({
+        from_status: from,
+        to_status: 'cancelled',
+        reason: 'No longer needed',
+        actor_id: owner.account.id,
+      });
+    }
   });
 });
 

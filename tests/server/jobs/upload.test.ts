@@ -184,6 +184,11 @@ describe('POST /job/upload', () => {
       fields: { company_id: company.companyId! },
     });
     expect(ok.statusCode).toBe(201);
+    // The jobs are the named company's, created by the admin.
+    const { rows } = await ctx.db.query<{ company_id: string; created_by: string }>(
+      "SELECT company_id, created_by FROM jobs WHERE subject_name = 'Ada60 Obi'",
+    );
+    expect(rows).toEqual([{ company_id: company.companyId, created_by: admin.account.id }]);
   });
 
   it('imports 10,000 rows in a few seconds', async () => {

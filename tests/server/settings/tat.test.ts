@@ -37,6 +37,9 @@ const post = (headers: H, payload: unknown) =>
     payload: payload as object,
   });
 
+/** Every stored setting: a refused write must leave them all as they were. */
+const allTats = async () => (await ctx.db.query('SELECT * FROM tat_settings ORDER BY id')).rows;
+
 describe('TAT settings', () => {
   let id: string;
 
@@ -116,6 +119,7 @@ describe('TAT settings', () => {
   });
 
   it('refuses an edit that collides with another setting (409) and an unknown id (404)', async () => {
+    const before = await allTats();
     const collide = await ctx.app.inject({
       method: 'PATCH',
       url: `/api/v2/setting/tat/${id}`,
@@ -130,15 +134,19 @@ describe('TAT settings', () => {
       payload: body({ state: 'oyo' }),
     });
     expect(unknown.statusCode).toBe(404);
+    expect(await allTats()).toEqual(before);
   });
 
   it('lets only super-admins set Agent prices', async () => {
+    const before = await allTats();
     expect((await post(staff, body({ audience: 'agent' }))).statusCode).toBe(403);
+    expect(await allTats()).toEqual(before);
     expect((await post(admin, body({ audience: 'agent' }))).statusCode).toBe(201);
     expect((await post(staff, body({ state: 'oyo' }))).statusCode).toBe(201);
   });
 
   it('lets companies read Company settings but not write', async () => {
+    const before = await allTats();
     expect((await post(company, body({ state: 'ogun' }))).statusCode).toBe(403);
     const patch = await ctx.app.inject({
       method: 'PATCH',
@@ -147,6 +155,7 @@ describe('TAT settings', () => {
       payload: body(),
     });
     expect(patch.statusCode).toBe(403);
+    expect(await allTats()).toEqual(before);
     const list = await ctx.app.inject({ url: '/api/v2/setting/tat', headers: company });
     expect(list.statusCode).toBe(200);
     const audiences = list.json().tats.map((t: { audience: string }) => t.audience);
@@ -155,7 +164,9 @@ describe('TAT settings', () => {
   });
 
   it('needs a signed-in user', async () => {
-    expect((await ctx.app.inject({ url: '/api/v2/setting/tat' })).statusCode).toBe(401);
+    const res = await ctx.app.inject({ url: '/api/v2/setting/tat' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Authentication required');
   });
 });
 

@@ -1,0 +1,72 @@
+import type { Queryable } from '../db';
+import type { JobsRepository, LockedJob } from '../repositories/jobs';
+import { nextStatus, type JobAction, type JobStatus } from './jobStateMachine';
+
+/** One step of a job's moves, and why (the event's reason). */
+export interface MoveStep {
+  action: JobAction;
+  reason?: string | null;
+}
+
+declare const checked: unique symbol;
+
+/** A job's moves checked against the state machine: only planMoves makes one. */
+export interface PlannedMove {
+  readonly [checked]: true;
+  jobId: string;
+  to: JobStatus;
+  rating: number | null;
+  events: { jobId: string; from: JobStatus; to: JobStatus; reason: string | null }[];
+}
+
+/**
+ * Checks one job's steps in order, each from where the previous left it (capture's submit may
+ * accept first); a step the state machine forbids is a 409 naming the job and its status.
+ */
+export function planMoves(
+  job: Pick<LockedJob, 'id' | 'code' | 'status'>,
+  steps: MoveStep[],
+  rating: number | null = null,
+): PlannedMove {
+  let from = job.status;
+  const events: PlannedMove['events'] = [];
+  for (const { action, reason } of steps) {
+    const to = nextStatus(from, action, job.code);
+    events.push({ jobId: job.id, from, to, reason: reason?.trim() || null });
+    from = to;
+  }
+  return { jobId: job.id, to: from, rating, events } as PlannedMove;
+}
+
+/**
+ * The only writer of job status: writes the planned moves' statuses and events in the caller's
+ * transaction (the jobs locked by it). A move's side effects (ledger postings, notifications)
+ * belong here, so that no path can move a job without them.
+ */
+export async function writeMoves(
+  jobs: JobsRepository,
+  moves: PlannedMove[],
+  actorId: string | null,
+  tx: Queryable,
+) {
+  await jobs.writeMoves(
+    moves.map((m) => ({ id: m.jobId, status: m.to, rating: m.rating })),
+    moves.flatMap((m) => m.events),
+    actorId,
+    tx,
+  );
+}
+
+/** planMoves then writeMoves, for one job; returns its new status. */
+export async function moveJob(
+  jobs: JobsRepository,
+  job: Pick<LockedJob, 'id' | 'code' | 'status'>,
+  steps: MoveStep[],
+  actorId: string | null,
+  tx: Queryable,
+  rating: number | null = null,
+) {
+  const move = planMoves(job, steps, rating);
+  await writeMoves(jobs, [move], actorId, tx);
+  return move.to;
+}
