@@ -5,8 +5,8 @@
  * full-width forms (some spreadsheets accept them too), tab, CR and LF.
  */
 const formulaStart = /^[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\t\r\n]/;
-/** A cell that is only a number (`-12.5`, `+2348031234567`) is data, whatever its sign. */
-const plainNumber = /^[+-]?\d+(\.\d+)?$/;
+/** A cell that is only a signed number (`-12.5`, `+2348031234567`) is data, not a formula. */
+const signedNumber = /^[+-]\d+(\.\d+)?$/;
 
 /**
  * One cell: quoted when needed; a text a spreadsheet would run as a formula gets a leading
@@ -15,7 +15,7 @@ const plainNumber = /^[+-]?\d+(\.\d+)?$/;
 export function csvCell(v: unknown): string {
   if (v === null || v === undefined) return '';
   let s = v instanceof Date ? v.toISOString() : String(v);
-  if (formulaStart.test(s) && !plainNumber.test(s)) s = `'${s}`;
+  if (formulaStart.test(s) && !signedNumber.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

@@ -32,7 +32,6 @@ type Cell = string | number | boolean | Date | null | undefined;
 
 const headerKey = (h: string) =>
   h
-    .replace(/^\uFEFF/, '')
     .trim()
     .toLowerCase()
     .replace(/[\s-]+/g, '_');
@@ -75,17 +74,18 @@ export async function readSpreadsheet(
   if (data[0] === 0xd0 && data[1] === 0xcf && data[2] === 0x11 && data[3] === 0xe0) {
     throw badRequest('Old Excel (.xls) files are not supported: save the sheet as .xlsx or CSV');
   }
-  // Text files only: a NUL byte or undecodable bytes mean an image, a PDF or the like.
-  const head = data.subarray(0, 64 * 1024);
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(data);
+  // Text files only: a NUL byte or undecodable bytes mean an image, a PDF or the like. The whole
+  // file is checked: a NUL further on would fail the insert, a stray byte would become "�" in a name.
+  // The decoder drops a leading BOM and turns each undecodable byte into U+FFFD.
+  const text = new TextDecoder().decode(data);
   if (
-    head.includes(0) ||
+    data.includes(0) ||
     /\.(pdf|jpe?g|png|docx?|zip)$/i.test(filename) ||
-    text.slice(0, 65536).includes('\uFFFD')
+    text.includes('\uFFFD')
   ) {
     throw badRequest('Wrong file type: upload a CSV or an Excel (.xlsx) file');
   }
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
+  const parsed = Papa.parse<string[]>(text, {
     delimitersToGuess: [',', ';', '\t'],
     skipEmptyLines: 'greedy',
   });
@@ -118,7 +118,11 @@ export function validateImportRows(kind: JobKind, table: Cell[][]): ValidJobFiel
   const columns = header.map((h) => byKey.get(h));
   const headerErrors: RowError[] = [];
   header.forEach((h, i) => {
-    if (h && !columns[i]) headerErrors.push({ row: 0, field: h, msg: `Unknown column "${h}"` });
+    if (!h) return; // a blank column, e.g. one Excel kept after its contents were deleted
+    if (!columns[i]) headerErrors.push({ row: 0, field: h, msg: `Unknown column "${h}"` });
+    else if (columns.indexOf(columns[i]) < i) {
+      headerErrors.push({ row: 0, field: h, msg: `The column "${h}" appears twice` });
+    }
   });
   for (const d of defs) {
     if (d.required && !columns.includes(d.name)) {
@@ -131,28 +135,27 @@ export function validateImportRows(kind: JobKind, table: Cell[][]): ValidJobFiel
       headerErrors,
     );
   }
+  // Each field's column; -1 (no such column) reads as an empty cell.
+  const fieldColumns = defs.map((d) => [d.name, columns.indexOf(d.name)] as const);
   const valid: ValidJobFields[] = [];
   const errors: RowError[] = [];
   let badRows = 0;
+  let errorsLeftOut = false;
   for (let i = 0; i < data.length; i++) {
     const cells = data[i]!;
-    const record: Record<string, Cell> = {};
-    for (let c = 0; c < columns.length; c++) {
-      const name = columns[c];
-      if (name) record[name] = cells[c];
-    }
+    const record = Object.fromEntries(fieldColumns.map(([name, c]) => [name, cells[c]]));
     const result = validateJobFields(kind, record);
     if (result.ok) valid.push(result.value);
     else {
       badRows++;
       for (const e of result.errors) {
         if (errors.length < maxListedErrors) errors.push({ row: i + 1, ...e });
+        else errorsLeftOut = true;
       }
     }
   }
   if (badRows) {
-    const listed =
-      errors.length < maxListedErrors ? '' : ` (the first ${maxListedErrors} errors are listed)`;
+    const listed = errorsLeftOut ? ` (the first ${maxListedErrors} errors are listed)` : '';
     throw new ImportError(
       `${badRows} of ${data.length} rows have errors; nothing was imported${listed}`,
       errors,

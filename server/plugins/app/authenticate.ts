@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../../errors';
 import type { AccountRow } from '../../repositories/accounts';
-import { areaOf, isSuperAdmin, type Area } from '../../services/accountView';
+import { areaOf, type Area } from '../../services/accountView';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -49,10 +49,3 @@ export const requireArea =
   async (request: FastifyRequest) => {
     if (!areas.includes(areaOf(request.account))) throw forbidden();
   };
-
-/** Pre-handler: only super-admins (admin role or SUPER_ADMIN_EMAILS). */
-export async function requireSuperAdmin(request: FastifyRequest) {
-  if (!isSuperAdmin(request.account, request.server.config.superAdminEmails)) {
-    throw forbidden('Only a super-admin may do this');
-  }
-}

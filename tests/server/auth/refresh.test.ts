@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessTokens } from '../../../server/services/accessTokens';
 import { createTestApp, createUser, login, post, type TestContext } from '../helpers';
 
+const authRequired = 'Authentication required';
+const sessionExpired = 'Your session has expired. Please log in again.';
+
 describe('sessions: /auth/me, /auth/refresh, /auth/logout', () => {
   let ctx: TestContext;
   beforeAll(async () => {
@@ -30,20 +33,20 @@ describe('sessions: /auth/me, /auth/refresh, /auth/logout', () => {
       expect(res.json()).toMatchObject({ role: 'admin', isSuperAdmin: true });
     });
 
-    it('answers 401 with a message without a token', async () => {
+    it('answers 401 "Authentication required" without a token', async () => {
       const res = await me();
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: expect.any(String) });
+      expect(res.json()).toEqual({ message: authRequired });
     });
 
     it.each([
-      ['garbage', 'Bearer', 'not-a-jwt'],
-      ['an empty bearer', 'Bearer', ''],
-      ['another scheme', 'Basic', 'dXNlcjpwYXNz'],
-    ])('answers 401 for %s', async (_what, scheme, token) => {
+      ['an empty bearer', 'Bearer', '', authRequired],
+      ['another scheme', 'Basic', 'dXNlcjpwYXNz', authRequired],
+      ['garbage', 'Bearer', 'not-a-jwt', sessionExpired],
+    ])('answers 401 for %s, with its message', async (_what, scheme, token, message) => {
       const res = await me(token, scheme);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: expect.any(String) });
+      expect(res.json()).toEqual({ message });
     });
 
     it('answers 401 for a token signed with another secret', async () => {
@@ -55,7 +58,9 @@ describe('sessions: /auth/me, /auth/refresh, /auth/logout', () => {
         sub: account.id,
         sid,
       });
-      expect((await me(forged)).statusCode).toBe(401);
+      const res = await me(forged);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: sessionExpired });
       // The same claims under the right secret pass: it is the signature that was refused.
       expect((await me(await ctx.app.accessTokens.sign({ sub: account.id, sid }))).statusCode).toBe(
         200,
@@ -69,7 +74,7 @@ describe('sessions: /auth/me, /auth/refresh, /auth/logout', () => {
       const expired = await ctx.app.accessTokens.sign({ sub: account.id, sid }, -10);
       const res = await me(expired);
       expect(res.statusCode).toBe(401);
-      expect(res.json().message).toMatch(/expired/);
+      expect(res.json()).toEqual({ message: sessionExpired });
     });
 
     it('issues access tokens that expire after 15 minutes', async () => {
@@ -85,7 +90,30 @@ describe('sessions: /auth/me, /auth/refresh, /auth/logout', () => {
     it('answers 403 once the account is disabled', async () => {
       const { account, session } = await signedIn();
       await ctx.db.query('UPDATE accounts SET status = 0 WHERE id = $1', [account.id]);
-      expect((await me(session.accessToken)).statusCode).toBe(403);
+      const res = await me(session.accessToken);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: 'This account is disabled' });
+    });
+  });
+
+  describe('security: only a "Bearer" token is read from the Authorization header', () => {
+    it('refuses a valid token under another seven-letter scheme', async () => {
+      const { session } = await signedIn();
+      for (const scheme of ['Bearex', 'Token:']) {
+        const res = await me(session.accessToken, scheme);
+        expect([scheme, res.statusCode, res.json()]).toEqual([
+          scheme,
+          401,
+          { message: authRequired },
+        ]);
+      }
+      expect((await me(session.accessToken)).statusCode).toBe(200);
+    });
+
+    it('reads the token after one or more spaces (RFC 6750: "Bearer" 1*SP token)', async () => {
+      const { session } = await signedIn();
+      expect((await me(session.accessToken, 'Bearer ')).statusCode).toBe(200);
+      expect((await me(`${session.accessToken} `)).statusCode).toBe(200);
     });
   });
 
@@ -156,7 +184,9 @@ describe('sessions: /auth/me, /auth/refresh, /auth/logout', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: expect.any(String) });
 
-      expect((await me(session.accessToken)).statusCode).toBe(401);
+      const ended = await me(session.accessToken);
+      expect(ended.statusCode).toBe(401);
+      expect(ended.json()).toEqual({ message: 'Your session has ended. Please log in again.' });
       expect((await refresh(session.refreshToken)).statusCode).toBe(401);
       expect((await me(other.accessToken)).statusCode).toBe(200);
     });

@@ -75,3 +75,7 @@ export function withDeclaredSizes(zip: Buffer, declared: number) {
   }
   return out;
 }
+
+/** The start of an old binary Excel (.xls) file: the OLE2 signature, then its first sector. */
+export const xlsFile = () =>
+  Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]);

@@ -24,10 +24,13 @@ describe('security: CSV formula escaping cannot be bypassed', () => {
     expect(csvCell('\n=1')).toBe(`"'\n=1"`);
   });
 
-  it.each(['-12.5', '+2348031234567', '42', '0', '-7'])('leaves the plain number %j alone', (n) => {
-    expect(csvCell(n)).toBe(n);
-    expect(csvCell(Number(n))).toBe(String(Number(n)));
-  });
+  it.each(['-12.5', '-12.55', '+2348031234567', '42', '0', '-7'])(
+    'leaves the plain number %j alone',
+    (n) => {
+      expect(csvCell(n)).toBe(n);
+      expect(csvCell(Number(n))).toBe(String(Number(n)));
+    },
+  );
 
   it('quotes commas, quotes and line breaks, doubling quotes, also in an escaped formula', () => {
     expect(csvCell('a,b')).toBe('"a,b"');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
 import { jobFieldDefs, jobFieldNames } from '../../../reference/jobKinds';
 import type { TestContext } from '../helpers';
-import { csv, header, row } from './bulkFiles';
+import { csv, header, row, xlsFile } from './bulkFiles';
 import { createJobsTestApp, multipart, signIn, type Headers } from './support';
 
 let ctx: TestContext;
@@ -118,6 +118,10 @@ describe('POST /job/upload', () => {
     const bad = csv([row(40)]).replace('first_name', 'firstname');
     const res = await upload(company.headers, bad);
     expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(
+      'The header row does not match the address template: Unknown column "firstname"; ' +
+        'The header row has no first_name column',
+    );
     expect(res.json().errors).toEqual([
       { row: 0, field: 'firstname', msg: 'Unknown column "firstname"' },
       { row: 0, field: 'first_name', msg: 'The header row has no first_name column' },
@@ -142,6 +146,28 @@ describe('POST /job/upload', () => {
       filename: 'a.xlsx',
     });
     expect(fakeZip.statusCode).toBe(400);
+    expect(fakeZip.json().message).toBe('This file could not be read as an Excel (.xlsx) workbook');
+  });
+
+  it('security: refuses a CSV with a NUL byte past its first 64 KB with a 400, not a failed insert', async () => {
+    const before = await countJobs();
+    const rows = Array.from({ length: 1000 }, (_, i) => row(200 + i));
+    rows.push(row(1200, { landmark: 'Near\u0000the church' }));
+    const data = csv(rows);
+    expect(data.indexOf('\u0000')).toBeGreaterThan(64 * 1024);
+    const res = await upload(company.headers, data);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Wrong file type: upload a CSV or an Excel (.xlsx) file');
+    expect(await countJobs()).toBe(before);
+  });
+
+  it('refuses an old Excel (.xls) file, saying what to upload instead', async () => {
+    const xls = xlsFile();
+    const res = await upload(company.headers, xls, { filename: 'jobs.xls' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(
+      'Old Excel (.xls) files are not supported: save the sheet as .xlsx or CSV',
+    );
   });
 
   it('refuses an unknown kind and a missing file with a message naming the field', async () => {
