@@ -1,6 +1,3 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ValidJobFields } from '../../reference/jobFields';
 import type { JobKind } from '../../reference/jobKinds';
@@ -47,13 +44,8 @@ export class ImportBusyError extends HttpError {
  * The worker is TypeScript under `npm start`, `npm run dev` and vitest alike. Node 20 does not
  * apply `--import tsx` to a worker's entry file, so a few lines of JavaScript register tsx first.
  */
-const tsxApi = pathToFileURL(
-  path.join(
-    path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')),
-    'dist/esm/api/index.mjs',
-  ),
-);
-const workerBoot = `import(${JSON.stringify(tsxApi.href)}).then((tsx) => {
+const tsxApi = import.meta.resolve('tsx/esm/api');
+const workerBoot = `import(${JSON.stringify(tsxApi)}).then((tsx) => {
   tsx.register();
   return import(${JSON.stringify(new URL('./importWorker.ts', import.meta.url).href)});
 });`;
