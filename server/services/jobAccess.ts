@@ -26,16 +26,17 @@ export function jobScopeOf(a: Who): JobScope {
 
 export const isAdminArea = (a: Who) => areaOf(a) === 'admin';
 
-/** The owner company's users, or provider staff. */
+/** The owner company's users, or provider staff (every job has an owner company). */
 export const actsForOwner = (a: Who, job: Pick<JobParties, 'company_id'>) =>
-  isAdminArea(a) || (a.company_id !== null && a.company_id === job.company_id);
+  isAdminArea(a) || a.company_id === job.company_id;
 
-/** A user of the assignee company, or the assigned agent. */
+/**
+ * A user of the assignee company, or the assigned agent. The database holds at most one of the
+ * two assignee columns, the one `assignee_type` names, so the columns alone decide.
+ */
 export const isAssignee = (a: Who, job: JobParties) =>
-  (job.assignee_type === 'company' &&
-    a.company_id !== null &&
-    a.company_id === job.assignee_company_id) ||
-  (job.assignee_type === 'agent' && a.id === job.assignee_agent_id);
+  (a.company_id !== null && a.company_id === job.assignee_company_id) ||
+  a.id === job.assignee_agent_id;
 
 /** What this user may do with the job now: role and status together. */
 export function allowedActions(a: Who, job: JobParties): JobWireAction[] {
