@@ -41,13 +41,13 @@ export function captureWarnings(
   mayKnow: (m: PhotoMatchRow) => boolean,
 ): CaptureWarning[] {
   const out: CaptureWarning[] = [];
+  const accuracy = s.accuracy_m ?? 0; // unknown accuracy is not reported as low
   if (s.no_gps) {
     out.push({ code: 'no_gps', message: 'Submitted without GPS coordinates' });
-    // Stryker disable next-line ConditionalExpression: null > n is false anyway; the check is for the type
-  } else if (s.accuracy_m !== null && s.accuracy_m > maxAccuracyMetres) {
+  } else if (accuracy > maxAccuracyMetres) {
     out.push({
       code: 'low_accuracy',
-      message: `GPS accuracy is ${Math.round(s.accuracy_m)} m, worse than ${maxAccuracyMetres} m`,
+      message: `GPS accuracy is ${Math.round(accuracy)} m, worse than ${maxAccuracyMetres} m`,
     });
   }
   const seen = new Set<string>();

@@ -20,6 +20,7 @@ type JobParties = Pick<
 export function jobScopeOf(a: Who): JobScope {
   const area = areaOf(a);
   if (area === 'admin') return { kind: 'all' };
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, as outside the admin area only company-area accounts have a company (agents never do)
   if (area === 'company' && a.company_id) return { kind: 'company', companyId: a.company_id };
   return { kind: 'agent', agentId: a.id };
 }
