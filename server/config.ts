@@ -83,8 +83,8 @@ export function loadConfig(env: Env = process.env): Config {
     jwtSecret: env.JWT_SECRET
       ? checkedSecret(env.JWT_SECRET, 'JWT_SECRET')
       : persistentSecret(dataDir),
-    sessionMaxHours: positiveInteger(env, 'SESSION_MAX_HOURS', 12),
-    sessionIdleMinutes: positiveInteger(env, 'SESSION_IDLE_MINUTES', 120),
+    sessionMaxHours: wholeNumber(env, 'SESSION_MAX_HOURS', 12),
+    sessionIdleMinutes: wholeNumber(env, 'SESSION_IDLE_MINUTES', 120),
     demoData: env.DEMO_DATA !== 'false',
     logLevel: env.LOG_LEVEL || 'info',
     s3,
@@ -93,12 +93,14 @@ export function loadConfig(env: Env = process.env): Config {
   };
 }
 
-function positiveInteger(env: Env, name: string, fallback: number) {
+/** A whole number from 1 (to `max`) read from `name`; `fallback` when it is unset. */
+function wholeNumber(env: Env, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER) {
   const raw = env[name];
   if (!raw) return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) {
-    throw new ConfigError(`${name} must be a whole number of at least 1, got "${raw}"`);
+  if (!/^\d+$/.test(raw) || value < 1 || value > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? 'of at least 1' : `from 1 to ${max}`;
+    throw new ConfigError(`${name} must be a whole number ${range}, got "${raw}"`);
   }
   return value;
 }
@@ -142,17 +144,8 @@ export const defaultTimeouts: ServerTimeouts = {
 };
 
 function loadTimeouts(env: Env): ServerTimeouts {
-  const seconds = (name: string, fallbackMs: number) => {
-    const raw = env[name];
-    if (!raw) return fallbackMs;
-    const n = Number(raw);
-    if (!/^\d+$/.test(raw) || n < 1 || n > 3600) {
-      throw new ConfigError(
-        `${name} must be a whole number of seconds from 1 to 3600, got "${raw}"`,
-      );
-    }
-    return n * 1000;
-  };
+  const seconds = (name: string, fallbackMs: number) =>
+    1000 * wholeNumber(env, name, fallbackMs / 1000, 3600);
   const timeouts = {
     requestMs: seconds('REQUEST_TIMEOUT_SECONDS', defaultTimeouts.requestMs),
     headersMs: seconds('HEADERS_TIMEOUT_SECONDS', defaultTimeouts.headersMs),
