@@ -6,6 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import type { Db } from './db';
 import { withLogRedaction } from './logging';
+import access from './plugins/app/access';
 import authenticate from './plugins/app/authenticate';
 import { installErrorHandler } from './plugins/app/errorHandler';
 import services from './plugins/app/services';
@@ -63,6 +64,7 @@ export async function buildApp({ config, db, logger = false, distDir }: AppOptio
   await app.register(swagger);
   await app.register(services, { config, db });
   await app.register(authenticate);
+  await app.register(access);
   await app.register(routes, { prefix: '/api/v2' });
   await app.register(spa, { distDir: distDir ?? path.join(rootDir, 'dist') });
   return app;

@@ -1,8 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from '../../errors';
+import { unauthorized } from '../../errors';
 import type { AccountRow } from '../../repositories/accounts';
-import { areaOf, type Area } from '../../services/accountView';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -35,17 +34,11 @@ export default fp(
         app.config.sessionMaxHours,
       );
       if (!account) throw unauthorized('Your session has ended. Please log in again.');
-      if (account.status !== 1) throw forbidden('This account is disabled');
+      // A disabled account's live tokens stop working on their next call.
+      if (account.status !== 1) throw unauthorized('This account is disabled');
       request.account = account;
       request.sessionId = claims.sid;
     });
   },
   { name: 'authenticate', dependencies: ['services'] },
 );
-
-/** Pre-handler: only users of the given area(s). */
-export const requireArea =
-  (...areas: Area[]) =>
-  async (request: FastifyRequest) => {
-    if (!areas.includes(areaOf(request.account))) throw forbidden();
-  };

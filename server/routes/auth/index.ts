@@ -43,6 +43,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/signup',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Create an account; a company name makes it a company. Mails a confirmation link.',
@@ -123,6 +124,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/confirm-email',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Confirm an email with the token from the mailed link',
@@ -145,6 +147,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/login',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Sign in; failures are throttled per email and per IP',
@@ -184,6 +187,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/refresh',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Trade a refresh token for a new pair; a spent token ends its session',
@@ -214,6 +218,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/logout',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'End the session of the presented refresh token',
@@ -231,7 +236,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/me',
     {
-      onRequest: app.authenticate,
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'The signed-in account',
@@ -245,6 +250,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/recover-password',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Mail a password reset link; answers the same whether or not the email exists',
@@ -287,6 +293,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/set-password',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Set a new password with a mailed token (reset or invitation); ends all sessions',

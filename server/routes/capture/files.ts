@@ -25,6 +25,7 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/jobs/:id/photos/:kind',
     {
+      config: { access: 'jobs.list' },
       schema: {
         tags: ['capture'],
         security,
@@ -57,6 +58,7 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/jobs/:id/attachments/:attachmentId',
     {
+      config: { access: 'jobs.list' },
       schema: {
         tags: ['jobs'],
         security,

@@ -13,6 +13,7 @@ const captureLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/job/:id/capture-link',
     {
+      config: { access: 'jobs.assign' },
       schema: {
         tags: ['capture'],
         security: [{ bearerAuth: [] }],

@@ -113,6 +113,7 @@ const publicCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/capture/:token',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: "A capture link's job: what the agent needs at the door; accepts an assigned job",
@@ -148,6 +149,7 @@ const publicCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/capture/my-jobs/:token',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: "The agent's open jobs with their capture links, from any one of their links",
@@ -193,6 +195,7 @@ const publicCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/capture/:token',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Submit the evidence: three JPEG photos, GPS and device time (multipart)',

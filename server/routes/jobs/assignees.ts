@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { forbidden } from '../../errors';
-import { requireArea } from '../../plugins/app/authenticate';
 import { errorResponses } from '../../schemas/common';
 import { Assignee, AssigneeTypeParams } from '../../schemas/jobs';
 import type { AssigneeRow } from '../../repositories/jobsAssignees';
@@ -16,7 +15,7 @@ const assigneeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/job/fetch-assignees/:type',
     {
-      preHandler: requireArea('admin', 'company'),
+      config: { access: 'jobs.assign' },
       schema: {
         tags: ['jobs'],
         security: [{ bearerAuth: [] }],

@@ -24,6 +24,7 @@ const createRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/job/create-address',
     {
+      config: { access: 'jobs.create' },
       schema: {
         tags: ['jobs'],
         summary: 'Create one job of any kind (multipart form: fields and optional attachments)',

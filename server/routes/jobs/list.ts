@@ -2,8 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { jobFieldDefs, jobKindLabels } from '../../../reference/jobKinds';
-import { notFound } from '../../errors';
-import { requireArea } from '../../plugins/app/authenticate';
+import { forbidden, notFound } from '../../errors';
 import type { JobListFilter, JobRow, JobScope } from '../../repositories/jobs';
 import { JobDetailWithCapture } from '../../schemas/capture';
 import { errorResponses } from '../../schemas/common';
@@ -101,6 +100,7 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/jobs',
     {
+      config: { access: 'jobs.list' },
       schema: {
         tags,
         security,
@@ -118,6 +118,7 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const scope = jobScopeOf(request.account);
       const q = parseListQuery(request.query);
       if (request.headers.accept?.includes('text/csv')) {
+        if (!app.allows(request, 'jobs.export')) throw forbidden();
         return reply
           .header('Content-Type', 'text/csv; charset=utf-8')
           .header('Content-Disposition', 'attachment; filename="data.csv"')
@@ -138,6 +139,7 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/jobs/:id',
     {
+      config: { access: 'jobs.list' },
       schema: {
         tags,
         security,
@@ -156,6 +158,7 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/job/detail/:id',
     {
+      config: { access: 'jobs.list' },
       schema: {
         tags,
         security,
@@ -196,6 +199,7 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/job/summary/counts',
     {
+      config: { access: 'dashboard.view' },
       schema: {
         tags,
         security,
@@ -227,7 +231,7 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/job/company-job/counts',
     {
-      preHandler: requireArea('admin', 'company'),
+      config: { access: 'jobs.list' },
       schema: {
         tags,
         security,
@@ -255,6 +259,7 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/job/get-company-job-by-assigner/:assignerId/:status',
     {
+      config: { access: 'jobs.list' },
       schema: {
         tags,
         security,

@@ -4,7 +4,6 @@ import { Type } from 'typebox';
 import { findState } from '../../../reference/locations';
 import { jobKindLabels } from '../../../reference/jobKinds';
 import { badRequest, forbidden, notFound } from '../../errors';
-import { requireArea } from '../../plugins/app/authenticate';
 import type { LockedJob } from '../../repositories/jobs';
 import { errorResponses } from '../../schemas/common';
 import {
@@ -62,7 +61,7 @@ const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/job/assign/:type/:id',
     {
-      preHandler: requireArea('admin', 'company'),
+      config: { access: 'jobs.assign' },
       schema: {
         tags,
         security,
@@ -155,6 +154,7 @@ const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.patch(
       `/job/update-status/${path}`,
       {
+        config: { access: 'jobs.stages' },
         schema: {
           tags,
           security,
@@ -181,6 +181,7 @@ const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/job/appove-or-reject/:id/:type',
     {
+      config: { access: 'jobs.stages' },
       schema: {
         tags,
         security,
@@ -205,6 +206,7 @@ const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/job/:id/cancel',
     {
+      config: { access: 'jobs.cancel' },
       schema: {
         tags,
         security,

@@ -9,6 +9,7 @@ const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/job/upload/template/:type',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['jobs'],
         summary: 'CSV template of a kind for bulk upload: the header row and one example row',

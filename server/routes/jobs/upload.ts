@@ -19,6 +19,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/job/upload',
     {
+      config: { access: 'jobs.create' },
       schema: {
         tags: ['jobs'],
         summary: 'Create jobs in bulk from a CSV or XLSX file: all rows or none',

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { findState } from '../../../reference/locations';
 import { conflict, fieldError, forbidden, notFound } from '../../errors';
-import { requireArea } from '../../plugins/app/authenticate';
 import { DuplicateTatError, type TatSettingRow } from '../../repositories/tatSettings';
 import { errorResponses } from '../../schemas/common';
 import {
@@ -34,7 +33,6 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { tatSettings } = app.repos;
   const tags = ['settings'];
   const security = [{ bearerAuth: [] }];
-  app.addHook('onRequest', app.authenticate);
 
   /** The body checked beyond its schema: a known state, 2 decimals, agent prices for super-admins. */
   function checkTat(
@@ -68,7 +66,7 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/tat',
     {
-      preHandler: requireArea('admin', 'company'),
+      config: { access: 'tat.read' },
       schema: {
         tags,
         security,
@@ -85,7 +83,7 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/tat',
     {
-      preHandler: requireArea('admin'),
+      config: { access: 'tat.write' },
       schema: {
         tags,
         security,
@@ -108,7 +106,7 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/tat/:id',
     {
-      preHandler: requireArea('admin'),
+      config: { access: 'tat.write' },
       schema: {
         tags,
         security,
@@ -140,6 +138,7 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/update-details',
     {
+      config: { access: 'profile.edit' },
       schema: {
         tags,
         security,

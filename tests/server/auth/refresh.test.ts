@@ -87,11 +87,11 @@ describe('sessions: /auth/me, /auth/refresh, /auth/logout', () => {
       expect(exp - iat).toBe(15 * 60);
     });
 
-    it('answers 403 once the account is disabled', async () => {
+    it("refuses a disabled account's live token with 401 on its next call", async () => {
       const { account, session } = await signedIn();
       await ctx.db.query('UPDATE accounts SET status = 0 WHERE id = $1', [account.id]);
       const res = await me(session.accessToken);
-      expect(res.statusCode).toBe(403);
+      expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: 'This account is disabled' });
     });
   });

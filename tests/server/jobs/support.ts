@@ -12,12 +12,21 @@ export type Headers = Record<string, string>;
 export const createJobsTestApp = () =>
   createTestApp({ dataDir: mkdtempSync(path.join(tmpdir(), 'jobs-test-')) });
 
+/** What staff and sub-users hold in these tests unless told otherwise: every right over jobs. */
+export const jobLabels = [
+  'View Dashboard',
+  'Create Job',
+  'View Job History',
+  'View Job Stages',
+  'View, Print & Download Report',
+];
+
 /** A signed-in user of the given kind; `companyOf` makes a company's sub-user. */
 export async function signIn(
   app: App,
   db: Db,
   kind: 'admin' | 'staff' | 'company' | 'subuser' | 'agent' | 'boss',
-  opts: { companyOf?: string; company_name?: string } = {},
+  opts: { companyOf?: string; company_name?: string; permissions?: string[] } = {},
 ) {
   const role =
     kind === 'admin'
@@ -33,6 +42,7 @@ export async function signIn(
     role,
     ...(email ? { email } : {}),
     ...(opts.company_name ? { company_name: opts.company_name } : {}),
+    ...(role === 'sub-admin' ? { permissions: opts.permissions ?? jobLabels } : {}),
   });
   if (kind === 'subuser') {
     await db.query('UPDATE accounts SET company_id = $2 WHERE id = $1', [

@@ -7,15 +7,15 @@ let admin: H;
 let staff: H; // provider sub-admin: admin area, not a super-admin
 let company: H;
 
-async function headersOf(role: 'admin' | 'sub-admin' | 'company') {
-  const u = await createUser(ctx.db, { role });
+async function headersOf(role: 'admin' | 'sub-admin' | 'company', permissions: string[] = []) {
+  const u = await createUser(ctx.db, { role, permissions });
   return (await login(ctx.app, u.email, u.password)).headers;
 }
 
 beforeAll(async () => {
   ctx = await createTestApp();
   admin = await headersOf('admin');
-  staff = await headersOf('sub-admin');
+  staff = await headersOf('sub-admin', ['Edit Profile']);
   company = await headersOf('company');
 });
 afterAll(() => ctx.close());
@@ -137,12 +137,13 @@ describe('TAT settings', () => {
     expect(await allTats()).toEqual(before);
   });
 
-  it('lets only super-admins set Agent prices', async () => {
+  it('lets only admins set prices, and only super-admins Agent prices', async () => {
     const before = await allTats();
     expect((await post(staff, body({ audience: 'agent' }))).statusCode).toBe(403);
+    expect((await post(staff, body({ state: 'oyo' }))).statusCode).toBe(403);
     expect(await allTats()).toEqual(before);
     expect((await post(admin, body({ audience: 'agent' }))).statusCode).toBe(201);
-    expect((await post(staff, body({ state: 'oyo' }))).statusCode).toBe(201);
+    expect((await post(admin, body({ state: 'oyo' }))).statusCode).toBe(201);
   });
 
   it('lets companies read Company settings but not write', async () => {

@@ -1,0 +1,149 @@
+/**
+ * The permission table (spec §3, DESIGN §2): one list, read by the server's access hook and by the
+ * web app's `canAccess`, so the browser hides exactly what the server refuses.
+ *
+ * - A route declares an access key (`config: { access: 'jobs.assign' }`); `accessRules` says which
+ *   areas may call it, which permission label a sub-admin or sub-user needs, and whether only the
+ *   heads of an area (the provider's admins, a company's owner) or super-admins may.
+ * - Heads hold every label; sub-admins (provider staff) and sub-users (a company's staff, role
+ *   'sub-admin' with a company) hold the labels stored on their account.
+ * - The spec lists "Create Job, View Job History, View Job Stages" as one entry; it is three rights
+ *   here, so that a sub-admin can see jobs without creating them.
+ */
+
+export const permissionLabels = [
+  'View Dashboard',
+  'Create Job',
+  'View Job History',
+  'View Job Stages',
+  'Create Sub-User',
+  'Edit Profile',
+  'User management (view)',
+  'View, Print & Download Report',
+  'Delete or Disable Account',
+  'View Transaction History, make Payment etc',
+  'Loans (review, accept and reject loans)',
+  'Loan Approval (Approve loans)',
+  'Account Opening',
+  'Insights',
+  'Support',
+] as const;
+
+export type PermissionLabel = (typeof permissionLabels)[number];
+
+export const isPermissionLabel = (s: unknown): s is PermissionLabel =>
+  (permissionLabels as readonly unknown[]).includes(s);
+
+/** What each label grants, in words (README shows this table). Null: no module uses it yet. */
+export const permissionGrants: Record<PermissionLabel, string | null> = {
+  'View Dashboard': 'the dashboard and its job counts',
+  'Create Job':
+    'creating jobs one by one or in bulk, assigning them (and capture links), cancelling them',
+  'View Job History': 'the jobs lists, job profiles and their evidence',
+  'View Job Stages': 'moving jobs through their stages: accept, decline, approve, reject',
+  'Create Sub-User': 'creating sub-admins (admin area) or sub-users (company area)',
+  'Edit Profile': 'editing one’s own profile and password',
+  'User management (view)': 'the lists and pages of users, companies, agents and applications',
+  'View, Print & Download Report': 'CSV exports of jobs and transactions',
+  'Delete or Disable Account':
+    'disabling and activating users, editing their permissions, approving or rejecting agents',
+  'View Transaction History, make Payment etc':
+    'wallet, transactions, invoices and receipts; in the admin area also funding wallets and payouts',
+  'Loans (review, accept and reject loans)': null,
+  'Loan Approval (Approve loans)': null,
+  'Account Opening': null,
+  Insights: null,
+  Support: 'sending messages to all companies or all agents at once',
+};
+
+export type Area = 'admin' | 'company' | 'agent';
+
+export interface AccessRule {
+  /** The signed-in areas that may call it at all. */
+  areas: readonly ('admin' | 'company')[];
+  /** The label a sub-admin or sub-user needs; null: everyone of those areas. */
+  permission: PermissionLabel | null;
+  /** 'heads': admins, company owners and super-admins (never other staff); 'super-admin': DESIGN §2. */
+  only?: 'heads' | 'super-admin';
+}
+
+const both = ['admin', 'company'] as const;
+const adminArea = ['admin'] as const;
+
+export const accessRules = {
+  'dashboard.view': { areas: both, permission: 'View Dashboard' },
+  'jobs.list': { areas: both, permission: 'View Job History' },
+  'jobs.export': { areas: both, permission: 'View, Print & Download Report' },
+  'jobs.create': { areas: both, permission: 'Create Job' },
+  'jobs.assign': { areas: both, permission: 'Create Job' },
+  'jobs.assign_to_agent': { areas: both, permission: 'Create Job', only: 'super-admin' },
+  'jobs.choose_owner': { areas: adminArea, permission: 'Create Job' },
+  'jobs.cancel': { areas: both, permission: 'Create Job' },
+  'jobs.stages': { areas: both, permission: 'View Job Stages' },
+  'tat.read': { areas: both, permission: null },
+  'tat.write': { areas: adminArea, permission: null, only: 'heads' },
+  'tat.agent_price': { areas: adminArea, permission: null, only: 'super-admin' },
+  'profile.edit': { areas: both, permission: 'Edit Profile' },
+} as const satisfies Record<string, AccessRule>;
+
+export type AccessKey = keyof typeof accessRules;
+
+/**
+ * What a route declares: 'public' (no sign-in: auth, capture by token, applications),
+ * 'signed-in' (any active account: its own profile and inbox), or a rule of the table.
+ */
+export type Access = 'public' | 'signed-in' | AccessKey;
+
+export const isAccessKey = (s: string): s is AccessKey => Object.hasOwn(accessRules, s);
+
+/** The parts of an account the rules read; the server builds it, the web reads it off `/auth/me`. */
+export interface Holder {
+  area: Area;
+  role: string;
+  permissions: readonly string[];
+  isSuperAdmin: boolean;
+}
+
+/** Heads of an area (the provider's admins, a company's owner) hold every label. */
+export const isHead = (h: Pick<Holder, 'role'>) => h.role === 'admin' || h.role === 'company';
+
+export const holds = (h: Pick<Holder, 'role' | 'permissions'>, label: PermissionLabel) =>
+  isHead(h) || h.permissions.includes(label);
+
+/** The labels this account holds: all of them for heads. */
+export const heldLabels = (h: Pick<Holder, 'role' | 'permissions'>): PermissionLabel[] =>
+  permissionLabels.filter((l) => holds(h, l));
+
+/** Whether the account may do what `key` guards. The one rule book of server and web. */
+export function allows(h: Holder, key: AccessKey): boolean {
+  const rule: AccessRule = accessRules[key];
+  if (h.area === 'agent' || !rule.areas.includes(h.area)) return false;
+  if (rule.only === 'heads' && !isHead(h) && !h.isSuperAdmin) return false;
+  if (rule.only === 'super-admin' && !h.isSuperAdmin) return false;
+  return rule.permission === null || holds(h, rule.permission);
+}
+
+/**
+ * The web app's resources and custom actions, each mapped to the key that guards its endpoint:
+ * react-admin asks `canAccess({resource, action})` and gets the server's answer in advance.
+ * A pair missing here is refused.
+ */
+export const screenAccess: Record<string, Record<string, Access>> = {
+  dashboard: { list: 'dashboard.view' },
+  jobs: {
+    list: 'jobs.list',
+    show: 'jobs.list',
+    export: 'jobs.export',
+    create: 'jobs.create',
+    assign: 'jobs.assign',
+    assign_to_agent: 'jobs.assign_to_agent',
+    choose_owner: 'jobs.choose_owner',
+  },
+  'tat-settings': {
+    list: 'tat.read',
+    create: 'tat.write',
+    edit: 'tat.write',
+    set_agent_price: 'tat.agent_price',
+  },
+  settings: { list: 'signed-in', edit: 'profile.edit' },
+};
