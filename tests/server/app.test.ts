@@ -53,10 +53,10 @@ describe('API conventions', () => {
     withDist = await buildApp({ config: testConfig(), db: ctx.db, distDir });
     withoutDist = await buildApp({ config: testConfig(), db: ctx.db, distDir: emptyDir });
     broken = await buildApp({ config: testConfig(), db: brokenDb, distDir: emptyDir });
-    broken.get('/api/v2/test/throws', async () => {
+    broken.get('/api/v2/test/throws', { config: { access: 'public' } }, async () => {
       throw new Error('kaboom in /srv/app/secret.ts');
     });
-    broken.get('/api/v2/test/throws-with-status', async () => {
+    broken.get('/api/v2/test/throws-with-status', { config: { access: 'public' } }, async () => {
       throw Object.assign(new Error('upstream detail /srv/app/secret.ts'), { statusCode: 502 });
     });
     await Promise.all([withDist.ready(), withoutDist.ready(), broken.ready()]);
