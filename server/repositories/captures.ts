@@ -268,7 +268,8 @@ export function createCapturesRepository(db: Queryable) {
     async uploads(jobId: string, q: Queryable = db) {
       const r = await q.query<NewPhoto & { phash: string | null }>(
         `SELECT kind, storage_key, sha256, size_bytes, width, height, phash
-           FROM capture_uploads WHERE job_id = $1 ORDER BY kind`,
+           FROM capture_uploads WHERE job_id = $1
+          ORDER BY array_position(ARRAY['selfie', 'house', 'utility_bill'], kind)`,
         [jobId],
       );
       return r.rows.map((p) => ({ ...p, phash: p.phash === null ? null : BigInt(p.phash) }));

@@ -146,3 +146,10 @@ export async function closeSubmission(
     return { answer, replay: false, unused };
   });
 }
+
+/** Deletes photos sent ahead of a submission that never closed, older than the retention. */
+export async function sweepUnfinishedUploads(app: FastifyInstance) {
+  const keys = await app.repos.captures.sweepUploads(app.config.captureUploadRetentionDays);
+  await removeStored(app, keys);
+  return keys.length;
+}
