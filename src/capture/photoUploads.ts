@@ -101,7 +101,12 @@ const namesMissingPhotos = (err: unknown) =>
 export async function deliver(p: PendingSubmission) {
   if (!canSendAhead()) return submitCapture(p);
   const hashes = p.hashes ?? (await hashAll(p.photos));
-  await sendMissing(p.token, p.photos, hashes);
+  try {
+    await sendMissing(p.token, p.photos, hashes);
+  } catch (err) {
+    // A spent link takes no photos, but still answers a retry of its submission.
+    if (!(err instanceof ApiError && err.status === 404)) throw err;
+  }
   try {
     return await closeCapture(p, hashes);
   } catch (err) {
