@@ -20,6 +20,8 @@ export interface Config {
   sessionMaxHours: number;
   /** A sign-in ends when no refresh came for this long. */
   sessionIdleMinutes: number;
+  /** Photos sent ahead of a capture submission that never closed are deleted after this. */
+  captureUploadRetentionDays: number;
   demoData: boolean;
   logLevel: string;
   /** Set: uploaded files go to this S3-compatible bucket; unset: `dataDir/files`. */
@@ -85,6 +87,7 @@ export function loadConfig(env: Env = process.env): Config {
       : persistentSecret(dataDir),
     sessionMaxHours: wholeNumber(env, 'SESSION_MAX_HOURS', 12),
     sessionIdleMinutes: wholeNumber(env, 'SESSION_IDLE_MINUTES', 120),
+    captureUploadRetentionDays: wholeNumber(env, 'CAPTURE_UPLOAD_RETENTION_DAYS', 7, 365),
     demoData: env.DEMO_DATA !== 'false',
     logLevel: env.LOG_LEVEL || 'info',
     s3,

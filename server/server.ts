@@ -4,7 +4,10 @@ import { openDb } from './db';
 import { DataDirInUseError } from './db/dataDirLock';
 import { migrate } from './db/migrate';
 import { demoAccounts, seedDemoData } from './seed/demoData';
+import { sweepUnfinishedUploads } from './services/captureSubmission';
 import { StorageUnavailableError } from './services/storage';
+
+const sweepEveryMs = 6 * 60 * 60 * 1000;
 
 /** Starts the API and the web app on PORT: open, migrate, seed a new embedded database, listen. */
 export async function startServer() {
@@ -29,6 +32,15 @@ export async function startServer() {
     );
   }
   if (applied.length) app.log.info({ applied }, 'migrations applied');
+
+  const sweep = () =>
+    sweepUnfinishedUploads(app).then(
+      (n) => n && app.log.info({ removed: n }, 'unfinished capture photos removed'),
+      (err: unknown) => app.log.error({ err }, 'capture photo sweep failed'),
+    );
+  await sweep();
+  const sweeper = setInterval(() => void sweep(), sweepEveryMs).unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
 
   // Graceful stop: finish in-flight requests, then close PGlite cleanly so the data folder reopens.
   let closing = false;

@@ -264,6 +264,62 @@ export function createCapturesRepository(db: Queryable) {
       return id;
     },
 
+    /** The photos sent ahead of the submission, by kind. */
+    async uploads(jobId: string, q: Queryable = db) {
+      const r = await q.query<NewPhoto & { phash: string | null }>(
+        `SELECT kind, storage_key, sha256, size_bytes, width, height, phash
+           FROM capture_uploads WHERE job_id = $1
+          ORDER BY array_position(ARRAY['selfie', 'house', 'utility_bill'], kind)`,
+        [jobId],
+      );
+      return r.rows.map((p) => ({ ...p, phash: p.phash === null ? null : BigInt(p.phash) }));
+    },
+
+    /** Keeps a photo sent ahead; returns the storage key it replaces, if any. */
+    async putUpload(jobId: string, p: NewPhoto, q: Queryable = db) {
+      const r = await q.query<{ replaced: string | null }>(
+        `WITH old AS (SELECT storage_key FROM capture_uploads WHERE job_id = $1 AND kind = $2)
+         INSERT INTO capture_uploads
+           (job_id, kind, storage_key, sha256, size_bytes, width, height, phash)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT (job_id, kind) DO UPDATE SET
+           storage_key = excluded.storage_key, sha256 = excluded.sha256,
+           size_bytes = excluded.size_bytes, width = excluded.width, height = excluded.height,
+           phash = excluded.phash, received_at = now()
+         RETURNING (SELECT storage_key FROM old) AS replaced`,
+        [
+          jobId,
+          p.kind,
+          p.storage_key,
+          p.sha256,
+          p.size_bytes,
+          p.width,
+          p.height,
+          p.phash === null ? null : p.phash.toString(),
+        ],
+      );
+      return r.rows[0]?.replaced ?? null;
+    },
+
+    /** Forgets a job's photos sent ahead; returns their storage keys. */
+    async clearUploads(jobId: string, q: Queryable) {
+      const r = await q.query<{ storage_key: string }>(
+        'DELETE FROM capture_uploads WHERE job_id = $1 RETURNING storage_key',
+        [jobId],
+      );
+      return r.rows.map((row) => row.storage_key);
+    },
+
+    /** Removes photos sent ahead and older than `days` days; returns their storage keys. */
+    async sweepUploads(days: number, q: Queryable = db) {
+      const r = await q.query<{ storage_key: string }>(
+        `DELETE FROM capture_uploads WHERE received_at < now() - make_interval(days => $1)
+         RETURNING storage_key`,
+        [days],
+      );
+      return r.rows.map((row) => row.storage_key);
+    },
+
     async photos(jobId: string, q: Queryable = db) {
       const r = await q.query<PhotoRow>(
         `SELECT kind, storage_key, sha256, size_bytes, width, height

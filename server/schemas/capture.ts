@@ -165,3 +165,29 @@ export const JobAttachmentParams = Type.Object({
 
 export const BinaryFile = (description: string) =>
   Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description });
+
+export const SentPhoto = Type.Object({
+  kind: PhotoKindSchema,
+  sha256: Type.String({ description: 'SHA-256 (hex) of the bytes the phone sent' }),
+  size_bytes: Type.Integer(),
+});
+
+export const SentPhotos = Type.Object({ data: Type.Array(SentPhoto) });
+
+const sha256Hex = Type.String({ pattern: '^[0-9a-fA-F]{64}$', description: 'SHA-256, hex' });
+
+export const UploadsSubmitBody = Type.Object(
+  {
+    idempotency_key: Type.String({ minLength: 8, maxLength: 100 }),
+    lat: Type.Optional(Type.Number({ minimum: -90, maximum: 90 })),
+    lng: Type.Optional(Type.Number({ minimum: -180, maximum: 180 })),
+    accuracy: Type.Optional(Type.Number({ minimum: 0 })),
+    location_text: Type.Optional(Type.String({ maxLength: 500 })),
+    captured_at: Type.String({ format: 'date-time' }),
+    photos: Type.Object(
+      { selfie: sha256Hex, house: sha256Hex, utility_bill: sha256Hex },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);

@@ -125,6 +125,11 @@ export function CameraStep({
           {notice}
         </p>
       )}
+      {!photo && !error && !ready && (
+        <p id="camera-starting" role="status" className="notice">
+          Starting the camera… Capture image works as soon as the picture shows.
+        </p>
+      )}
       <div className="actions">
         {photo ? (
           <>
@@ -146,7 +151,12 @@ export function CameraStep({
             <button type="button" className="secondary" onClick={() => void switchCamera()}>
               Switch camera
             </button>
-            <button type="button" onClick={() => void capture()} disabled={busy || !ready}>
+            <button
+              type="button"
+              onClick={() => void capture()}
+              disabled={busy || !ready}
+              aria-describedby={ready ? undefined : 'camera-starting'}
+            >
               Capture image
             </button>
           </>

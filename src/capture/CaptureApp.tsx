@@ -5,7 +5,8 @@ import type { Photo } from './image';
 import { JobCard } from './JobCard';
 import { LocationStep } from './LocationStep';
 import { MyJobs } from './MyJobs';
-import type { GpsFix, PhotoKind } from './pendingStore';
+import { photoKinds, loadDraft, saveDraftPhoto, type GpsFix, type PhotoKind } from './pendingStore';
+import { canSendAhead, sendInBackground, sha256Hex } from './photoUploads';
 import { useSubmission } from './useSubmission';
 
 type JobState =
@@ -71,6 +72,7 @@ function CaptureLink({ token }: { token: string }) {
 
   const [step, setStep] = useState(0);
   const [photos, setPhotos] = useState<Partial<Record<PhotoKind, Photo>>>({});
+  const [hashes, setHashes] = useState<Partial<Record<PhotoKind, string>>>({});
   const [locationText, setLocationText] = useState('');
   const [gps, setGps] = useState<GpsFix | null>(null);
 
@@ -90,6 +92,39 @@ function CaptureLink({ token }: { token: string }) {
       live = false;
     };
   }, [token, reload]);
+
+  /** A photo taken (or dropped for a retake): kept on the phone and sent at once. */
+  const keepPhoto = (kind: PhotoKind, photo: Photo | undefined, save = true) => {
+    setPhotos((all) => ({ ...all, [kind]: photo }));
+    setHashes(({ [kind]: _dropped, ...rest }) => rest);
+    if (save) void saveDraftPhoto(token, kind, photo?.bytes ?? null).catch(() => undefined);
+    if (!photo || !canSendAhead()) return;
+    void sha256Hex(photo.bytes).then((sha) => {
+      setHashes((all) => ({ ...all, [kind]: sha }));
+      sendInBackground(token, kind, photo.bytes, sha);
+    });
+  };
+
+  // Photos taken on an earlier visit of this link come back, and go on to the server.
+  useEffect(() => {
+    let live = true;
+    loadDraft(token).then(
+      (draft) => {
+        if (!live) return;
+        for (const kind of photoKinds) {
+          const bytes = draft[kind];
+          if (!bytes) continue;
+          const dataUrl = URL.createObjectURL(new Blob([bytes], { type: 'image/jpeg' }));
+          keepPhoto(kind, { bytes, dataUrl }, false);
+        }
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per link
+  }, [token]);
 
   const header = (
     <header className="top">
@@ -185,6 +220,15 @@ function CaptureLink({ token }: { token: string }) {
         locationText,
         gps,
         photos: { selfie: selfie.bytes, house: house.bytes, utility_bill: utility_bill.bytes },
+        ...(hashes.selfie && hashes.house && hashes.utility_bill
+          ? {
+              hashes: {
+                selfie: hashes.selfie,
+                house: hashes.house,
+                utility_bill: hashes.utility_bill,
+              },
+            }
+          : {}),
         jobCode: job.job.code,
       });
     };
@@ -204,7 +248,7 @@ function CaptureLink({ token }: { token: string }) {
             hint={photoStep.hint}
             facing={photoStep.facing}
             photo={photos[photoStep.kind]}
-            onPhoto={(p) => setPhotos((all) => ({ ...all, [photoStep.kind]: p }))}
+            onPhoto={(p) => keepPhoto(photoStep.kind, p)}
             onNext={() => setStep(step + 1)}
             onBack={step > 0 ? () => setStep(step - 1) : undefined}
           />

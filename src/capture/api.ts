@@ -1,4 +1,4 @@
-import { photoKinds, type PendingSubmission } from './pendingStore';
+import { photoKinds, type PendingSubmission, type PhotoKind } from './pendingStore';
 
 export type JobKind = 'address' | 'business_address' | 'business' | 'product';
 
@@ -40,10 +40,13 @@ export interface CaptureSubmitted {
 /** The server answered with an error status; `message` is its own text. */
 export class ApiError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  /** The fields the server named as wrong, if any. */
+  readonly fields: string[];
+  constructor(status: number, message: string, fields: string[] = []) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.fields = fields;
   }
 }
 
@@ -62,7 +65,9 @@ export const isRetryable = (err: unknown) =>
 
 const base = '/api/v2/capture/';
 
-async function request<T>(url: string, init?: RequestInit): Promise<T> {
+export const captureUrl = (token: string) => base + encodeURIComponent(token);
+
+export async function request<T>(url: string, init?: RequestInit): Promise<T> {
   let res: Response;
   try {
     res = await fetch(url, { ...init, headers: { Accept: 'application/json', ...init?.headers } });
@@ -76,17 +81,20 @@ async function request<T>(url: string, init?: RequestInit): Promise<T> {
     if (res.ok) throw new NetworkError(); // a cut-off answer
   }
   if (!res.ok) {
-    const message = (body as { message?: unknown } | null)?.message;
+    const { message, errors } = (body ?? {}) as { message?: unknown; errors?: unknown };
+    const fields = Array.isArray(errors)
+      ? errors.map((e: { field?: unknown }) => String(e?.field ?? ''))
+      : [];
     throw new ApiError(
       res.status,
       typeof message === 'string' && message ? message : `The server answered ${res.status}.`,
+      fields,
     );
   }
   return body as T;
 }
 
-export const fetchCaptureJob = (token: string) =>
-  request<CaptureJobView>(base + encodeURIComponent(token));
+export const fetchCaptureJob = (token: string) => request<CaptureJobView>(captureUrl(token));
 
 export const fetchMyJobs = (token: string) =>
   request<{ data: MyJob[] }>(`${base}my-jobs/${encodeURIComponent(token)}`).then((r) => r.data);
@@ -105,9 +113,23 @@ export function submitCapture(p: PendingSubmission) {
   if (p.locationText.trim()) form.append('location_text', p.locationText.trim());
   form.append('captured_at', p.capturedAt);
   form.append('idempotency_key', p.idempotencyKey);
-  return request<CaptureSubmitted>(base + encodeURIComponent(p.token), {
+  return request<CaptureSubmitted>(captureUrl(p.token), {
     method: 'POST',
     body: form,
     headers: { 'Idempotency-Key': p.idempotencyKey },
   });
 }
+
+/** Closes a submission whose photos the server holds: location, device time and their hashes. */
+export const closeCapture = (p: PendingSubmission, hashes: Record<PhotoKind, string>) =>
+  request<CaptureSubmitted>(`${captureUrl(p.token)}/submit`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      idempotency_key: p.idempotencyKey,
+      ...(p.gps ? { lat: p.gps.lat, lng: p.gps.lng, accuracy: p.gps.accuracy } : {}),
+      ...(p.locationText.trim() ? { location_text: p.locationText.trim() } : {}),
+      captured_at: p.capturedAt,
+      photos: hashes,
+    }),
+  });

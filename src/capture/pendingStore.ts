@@ -19,11 +19,19 @@ export interface PendingSubmission {
   locationText: string;
   gps: GpsFix | null;
   photos: Record<PhotoKind, ArrayBuffer>;
+  /** SHA-256 of each photo, when the page could hash (photos sent ahead are named by it). */
+  hashes?: Record<PhotoKind, string>;
   jobCode: string | null;
 }
 
+/** Photos taken but not yet submitted, so that closing the page does not lose them. */
+export interface DraftPhotos {
+  token: string;
+  photos: Partial<Record<PhotoKind, ArrayBuffer>>;
+}
+
 const dbName = 'capture-wizard';
-const storeName = 'pending';
+type StoreName = 'pending' | 'drafts';
 
 function openDb(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
@@ -31,10 +39,12 @@ function openDb(): Promise<IDBDatabase> {
       reject(new Error('IndexedDB is not available'));
       return;
     }
-    const req = indexedDB.open(dbName, 1);
+    const req = indexedDB.open(dbName, 2);
     req.onupgradeneeded = () => {
-      if (!req.result.objectStoreNames.contains(storeName)) {
-        req.result.createObjectStore(storeName, { keyPath: 'token' });
+      for (const name of ['pending', 'drafts']) {
+        if (!req.result.objectStoreNames.contains(name)) {
+          req.result.createObjectStore(name, { keyPath: 'token' });
+        }
       }
     };
     req.onsuccess = () => resolve(req.result);
@@ -44,6 +54,7 @@ function openDb(): Promise<IDBDatabase> {
 }
 
 async function run<T>(
+  storeName: StoreName,
   mode: IDBTransactionMode,
   op: (store: IDBObjectStore) => IDBRequest,
 ): Promise<T> {
@@ -62,10 +73,24 @@ async function run<T>(
 }
 
 export const loadPending = async (token: string) =>
-  (await run<PendingSubmission | undefined>('readonly', (s) => s.get(token))) ?? null;
+  (await run<PendingSubmission | undefined>('pending', 'readonly', (s) => s.get(token))) ?? null;
 
 export const savePending = (entry: PendingSubmission) =>
-  run<unknown>('readwrite', (s) => s.put(entry)).then(() => undefined);
+  run<unknown>('pending', 'readwrite', (s) => s.put(entry)).then(() => undefined);
 
-export const deletePending = (token: string) =>
-  run<unknown>('readwrite', (s) => s.delete(token)).then(() => undefined);
+/** Forgets a link's submission and its draft: the server has everything. */
+export const deletePending = async (token: string) => {
+  await run<unknown>('pending', 'readwrite', (s) => s.delete(token));
+  await run<unknown>('drafts', 'readwrite', (s) => s.delete(token));
+};
+
+export const loadDraft = async (token: string) =>
+  (await run<DraftPhotos | undefined>('drafts', 'readonly', (s) => s.get(token)))?.photos ?? {};
+
+/** Keeps one photo of the draft (or drops it: a retake). */
+export async function saveDraftPhoto(token: string, kind: PhotoKind, bytes: ArrayBuffer | null) {
+  const photos = await loadDraft(token);
+  if (bytes) photos[kind] = bytes;
+  else delete photos[kind];
+  await run<unknown>('drafts', 'readwrite', (s) => s.put({ token, photos }));
+}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isRetryable, submitCapture, type CaptureSubmitted } from './api';
+import { isRetryable, type CaptureSubmitted } from './api';
+import { deliver } from './photoUploads';
 import { deletePending, loadPending, savePending, type PendingSubmission } from './pendingStore';
 
 export type SubmissionState =
@@ -29,7 +30,7 @@ export function useSubmission(token: string) {
     current.current = pending;
     setState({ phase: 'sending', pending });
     try {
-      const answer = await submitCapture(pending);
+      const answer = await deliver(pending);
       current.current = null;
       await deletePending(pending.token).catch(() => undefined);
       setState({ phase: 'done', answer });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -290,6 +291,71 @@ describe('capture from the agent’s link to approval', () => {
     await context.close();
     const detail = await jobDetail(jobId);
     expect(detail.status).toBe('submitted');
+    expect(storedPhotoHashes(detail)).toEqual(taken);
+  });
+
+  it('photos leave as they are taken: a cut during the second photo costs one resend of it alone', async () => {
+    const { jobId, link } = await assignedJob('Dayo Ade');
+    const context = await phone(browser);
+    const page = await context.newPage();
+
+    // What each finished photo upload carried, and how many uploads of each kind were cut.
+    const finished: { kind: string; sha256: string }[] = [];
+    const cutUploads: string[] = [];
+    const kindOf = (url: string) => /\/photos\/(\w+)\?/.exec(url)?.[1] ?? '';
+    context.on('requestfinished', (request) => {
+      if (request.method() !== 'PUT') return;
+      const body = request.postDataBuffer()!;
+      finished.push({
+        kind: kindOf(request.url()),
+        sha256: createHash('sha256').update(body).digest('hex'),
+      });
+    });
+    let cut = false;
+    await page.route(
+      (url) => url.pathname.endsWith('/photos/house'),
+      async (route) => {
+        if (cut) return route.fallback();
+        cut = true;
+        cutUploads.push('house');
+        await context.setOffline(true);
+        await route.abort('internetdisconnected');
+      },
+    );
+
+    await page.goto(link);
+    await page.getByText('Dayo Ade').first().waitFor();
+    const takeAndNext = async () => {
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('video')].some((v) => v.readyState >= 2 && v.videoWidth > 0),
+      );
+      await page.getByRole('button', { name: 'Capture image' }).click();
+      await page.locator('img.frame').waitFor();
+      await page.getByRole('button', { name: 'Next' }).click();
+    };
+    await takeAndNext(); // selfie: sent at once
+    await expect.poll(() => finished.map((f) => f.kind)).toEqual(['selfie']);
+    await takeAndNext(); // house: the network drops while it uploads
+    await expect.poll(() => cut).toBe(true);
+    await takeAndNext(); // utility bill, taken offline
+    await page.getByRole('button', { name: 'Capture', exact: true }).click();
+    await page.getByText(/accuracy 12 m/).waitFor();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText(/^The submission could not reach the server\./).waitFor();
+    const [taken] = await keptPhotoHashes(page);
+
+    // Back online: the photos the server lacks go, then the closing call.
+    await context.setOffline(false);
+    await page.getByText('Submitted', { exact: true }).waitFor({ timeout: 60_000 });
+    await context.close();
+
+    expect(cutUploads).toEqual(['house']);
+    // Each photo arrived in full exactly once, with the bytes the page took.
+    expect(finished.map((f) => f.kind).sort()).toEqual(['house', 'selfie', 'utility_bill']);
+    expect(Object.fromEntries(finished.map((f) => [f.kind, f.sha256]))).toEqual(taken);
+    const detail = await jobDetail(jobId);
+    expect(detail.status).toBe('submitted');
+    expect(detail.events.filter((e) => e.to_status === 'submitted')).toHaveLength(1);
     expect(storedPhotoHashes(detail)).toEqual(taken);
   });
 

@@ -18,6 +18,7 @@ export const testConfig = (over: Partial<Config> = {}): Config => ({
   jwtSecret: 'test-secret-test-secret-test-secret',
   sessionMaxHours: 12,
   sessionIdleMinutes: 120,
+  captureUploadRetentionDays: 7,
   demoData: false,
   logLevel: 'silent',
   trustProxy: false,

@@ -1,14 +1,8 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { badRequest, conflict, HttpError, notFound, type FieldError } from '../../errors';
-import {
-  photoKinds,
-  type CaptureAnswer,
-  type CaptureTokenRow,
-  type NewPhoto,
-} from '../../repositories/captures';
+import { badRequest, HttpError, notFound, type FieldError } from '../../errors';
+import { photoKinds, type CaptureTokenRow, type NewPhoto } from '../../repositories/captures';
 import {
   CaptureJobView,
   CaptureSubmitBody,
@@ -19,63 +13,28 @@ import {
 import { errorResponses } from '../../schemas/common';
 import type { UploadedFile } from '../../schemas/jobs';
 import { captureJobView } from '../../services/capture';
-import { isTokenShaped } from '../../services/captureLinks';
-import { withoutMetadata } from '../../services/images';
-import { moveJob, type MoveStep } from '../../services/jobMoves';
-import { hasJpegMagic, inspectJpeg } from '../../services/jpeg';
-import { sha256 } from '../../services/secrets';
-import type { StoredFile } from '../../services/storage';
-import { spendAttempt, throttles } from '../../services/throttles';
+import {
+  checkPhoto,
+  closeSubmission,
+  earlierAnswer,
+  idempotencyKeyOf,
+  maxPhotoBytes,
+  removeStored,
+  storePhoto,
+  type CheckedPhoto,
+} from '../../services/captureSubmission';
+import { moveJob } from '../../services/jobMoves';
 import { isUploadedFile } from '../jobs/multipart';
-
-export const maxPhotoBytes = 5 * 1024 * 1024;
-const invalidLink = 'This capture link is invalid or has expired';
-const openStatuses = ['assigned', 'accepted'];
-const idempotencyKeyPattern = /^[\x21-\x7e]{8,100}$/;
-const tooManyMisses = `Too many invalid capture links from this network. Please wait ${throttles.captureMissesPerIp.windowMinutes} minutes and try again.`;
+import { guardCaptureLinks, invalidLink, requireOpen } from './linkGuard';
 
 /**
  * The public capture API (issue 4, DESIGN §3): no sign-in, the link's token is the credential.
  * A token works for one job while it is assigned or accepted, and not after.
  */
 const publicCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { captures, rateLimits, jobs } = app.repos;
+  const { captures, jobs } = app.repos;
   const tags = ['capture'];
-
-  /** The link of each request, found before its body is read. */
-  const linkOf = new WeakMap<object, CaptureTokenRow>();
-
-  // Before any body is read: an unknown link is answered at once (404, or 429 once its IP has
-  // missed too often), so a guesser cannot make us read 15 MB first. A link that exists is
-  // never refused: agents behind one carrier IP must not be locked out by a guesser.
-  app.addHook(
-    'onRequest',
-    async (request: FastifyRequest<{ Params: { token?: string } }>, reply) => {
-      const token = request.params.token ?? '';
-      const row = isTokenShaped(token)
-        ? await captures.findToken(app.captureLinks.hash(token))
-        : undefined;
-      if (row) {
-        linkOf.set(request, row);
-        return;
-      }
-      await spendAttempt(
-        rateLimits,
-        reply,
-        throttles.captureMissesPerIp,
-        request.ip,
-        tooManyMisses,
-      );
-      throw notFound(invalidLink);
-    },
-  );
-
-  /** The token's row, live or not, as the onRequest hook found it. */
-  function linkFor(request: FastifyRequest) {
-    const row = linkOf.get(request);
-    if (!row) throw notFound(invalidLink);
-    return row;
-  }
+  const linkFor = guardCaptureLinks(app);
 
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
@@ -95,17 +54,6 @@ const publicCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
       (part as unknown as { value: UploadedFile }).value = file;
     },
   });
-
-  /** 404 unless the link is live and its job still open for capture. */
-  function requireOpen(row: CaptureTokenRow) {
-    if (!row.live) throw notFound(invalidLink);
-    if (['submitted', 'approved', 'rejected'].includes(row.status)) {
-      throw notFound(`The evidence for ${row.code} has already been submitted`);
-    }
-    if (!openStatuses.includes(row.status)) {
-      throw notFound(`${row.code} is no longer open for capture`);
-    }
-  }
 
   /** Who the job events name: the agent; a partner company's link names nobody. */
   const actorOf = (row: CaptureTokenRow) => row.agent_id;
@@ -218,19 +166,9 @@ const publicCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const row = linkFor(request);
       const body = request.body as CaptureSubmitBody & Record<string, unknown>;
-      const key = body.idempotency_key ?? request.headers['idempotency-key'];
-      if (!key || !idempotencyKeyPattern.test(key)) {
-        const msg = 'idempotency_key is required: 8 to 100 visible characters';
-        throw badRequest(msg, [{ field: 'idempotency_key', msg }]);
-      }
-
-      // A retry of a submission that went through gets its answer, even once the link is spent.
-      const earlier = await captures.submission(row.job_id);
-      if (earlier) {
-        if (earlier.idempotency_key === key) return reply.code(201).send(earlier.answer);
-        if (!row.live) throw notFound(invalidLink); // a dead link learns nothing more
-        throw conflict(`The evidence for ${row.code} has already been submitted`);
-      }
+      const key = idempotencyKeyOf(body.idempotency_key ?? request.headers['idempotency-key']);
+      const earlier = await earlierAnswer(app, row, key);
+      if (earlier) return reply.code(201).send(earlier);
       requireOpen(row);
 
       const errors: FieldError[] = [];
@@ -250,101 +188,43 @@ const publicCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (body.lat?.trim() && !body.lng?.trim()) fail('lng', 'lng is required with lat');
       if (body.lng?.trim() && !body.lat?.trim()) fail('lat', 'lat is required with lng');
 
-      const photos: (NewPhoto & { data: Buffer })[] = [];
+      const checked: CheckedPhoto[] = [];
       for (const kind of photoKinds) {
         const value: unknown = body[kind];
         if (Array.isArray(value)) {
           fail(kind, `${kind}: send one photo`);
-        } else if (!isUploadedFile(value) || value.data.length === 0) {
+        } else if (!isUploadedFile(value)) {
           fail(kind, `${kind} must be a JPEG file`);
-        } else if (!hasJpegMagic(value.data)) {
-          fail(kind, `${kind} must be a JPEG image: this file is not one`);
         } else {
-          const facts = await inspectJpeg(value.data);
-          if (!facts) {
-            fail(kind, `${kind} is not a readable JPEG image (damaged or incomplete)`);
-          } else {
-            photos.push({
-              kind,
-              data: value.data,
-              storage_key: '',
-              sha256: '',
-              size_bytes: value.data.length,
-              width: facts.width,
-              height: facts.height,
-              phash: facts.phash,
-            });
-          }
+          const result = await checkPhoto(kind, value.data);
+          if ('problem' in result) fail(kind, result.problem);
+          else checked.push(result.photo);
         }
       }
       if (errors.length) throw badRequest(errors[0]!.msg, errors);
 
-      const receivedAt = new Date();
-      const stored: StoredFile[] = [];
+      const stored: NewPhoto[] = [];
       try {
-        for (const p of photos) {
-          // Served without EXIF (camera, GPS): the location is the lat/lng the wizard sent. The
-          // evidence record keeps the hash and size of what the agent sent; duplicate checks
-          // compare that hash.
-          const served = await withoutMetadata(p.data, 'jpeg');
-          const s = await app.storage.put(served, `captures/${row.job_id}`, '.jpg');
-          stored.push(s);
-          Object.assign(p, { storage_key: s.key, sha256: sha256(p.data) });
-        }
-        const result = await app.db.transaction(async (tx) => {
-          const [job] = await jobs.lockForMove([row.job_id], tx);
-          const now = await captures.submission(row.job_id, tx);
-          if (now) {
-            if (now.idempotency_key === key) return { answer: now.answer, replay: true };
-            throw conflict(`The evidence for ${row.code} has already been submitted`);
-          }
-          const again = await captures.findToken(row.token_hash, tx);
-          if (!job || !again) throw notFound(invalidLink);
-          requireOpen({ ...again, status: job.status });
-          const steps: MoveStep[] = [
-            { action: 'submit', reason: 'Evidence submitted through the capture link' },
-          ];
-          if (job.status === 'assigned') {
-            steps.unshift({
-              action: 'accept',
-              reason: 'Accepted by submitting through the capture link',
-            });
-          }
-          await moveJob(jobs, job, steps, actorOf(row), tx);
-          const answer: CaptureAnswer = {
-            message: `Thank you: the evidence for ${job.code} was received`,
-            code: job.code,
-            submitted_at: receivedAt.toISOString(),
-          };
-          await captures.insertSubmission(
-            {
-              job_id: job.id,
-              token_hash: row.token_hash,
-              idempotency_key: key,
-              lat: lat !== null && lng !== null ? lat : null,
-              lng: lat !== null && lng !== null ? lng : null,
-              accuracy_m: lat !== null && lng !== null ? accuracy : null,
-              location_text: body.location_text?.trim() || null,
-              captured_at: new Date(body.captured_at),
-              received_at: receivedAt,
-              answer,
-            },
-            photos.map(({ data: _data, ...p }) => p),
-            tx,
-          );
-          return { answer, replay: false };
-        });
-        if (result.replay) await removeAll(stored);
+        for (const photo of checked) stored.push(await storePhoto(app, row.job_id, photo));
+        const location = {
+          lat,
+          lng,
+          accuracy,
+          location_text: body.location_text ?? null,
+          captured_at: new Date(body.captured_at),
+        };
+        const result = await closeSubmission(app, row, key, location, stored);
+        await removeStored(app, result.replay ? stored.map((p) => p.storage_key) : result.unused);
         return reply.code(201).send(result.answer);
       } catch (err) {
-        await removeAll(stored);
+        await removeStored(
+          app,
+          stored.map((p) => p.storage_key),
+        );
         throw err;
       }
     },
   );
-
-  const removeAll = (files: StoredFile[]) =>
-    Promise.all(files.map((f) => app.storage.remove(f.key).catch(() => undefined)));
 };
 
 export default publicCaptureRoutes;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
@@ -9,6 +10,7 @@ import * as image from '../../../src/capture/image';
 import { takePhoto } from '../../../src/capture/image';
 import { cameraMessages, locationMessages } from '../../../src/capture/messages';
 import { loadPending } from '../../../src/capture/pendingStore';
+import { forgetSentPhotos } from '../../../src/capture/photoUploads';
 import { offlineMessage } from '../../../src/capture/useSubmission';
 import { server } from '../support/server';
 
@@ -62,6 +64,45 @@ function postOk(sent: Sent[]) {
   });
 }
 
+/** What the fake capture API received: photos sent ahead and closing calls. */
+interface CaptureServer {
+  puts: { kind: string; sha256: string; bytes: number[] }[];
+  closes: Record<string, unknown>[];
+  held: Map<string, string>;
+}
+
+/** SHA-256 by Node, independent of the page's own hashing. */
+const hex = async (bytes: ArrayBuffer) =>
+  createHash('sha256').update(new Uint8Array(bytes)).digest('hex');
+
+/** The capture API for photos sent one by one; `closeFails` makes the closing call fail. */
+function captureServer(opts: { closeFails?: boolean } = {}) {
+  const state: CaptureServer = { puts: [], closes: [], held: new Map() };
+  const handlers = [
+    http.get(`/api/v2/capture/${token}/photos`, () =>
+      HttpResponse.json({
+        data: [...state.held].map(([kind, sha256]) => ({ kind, sha256, size_bytes: 4 })),
+      }),
+    ),
+    http.put(`/api/v2/capture/${token}/photos/:kind`, async ({ request, params }) => {
+      const body = await request.arrayBuffer();
+      const sha256 = new URL(request.url).searchParams.get('sha256')!;
+      expect(await hex(body)).toBe(sha256);
+      state.puts.push({ kind: String(params.kind), sha256, bytes: [...new Uint8Array(body)] });
+      state.held.set(String(params.kind), sha256);
+      return HttpResponse.json({ kind: params.kind, sha256, size_bytes: 4 }, { status: 201 });
+    }),
+    http.post(`/api/v2/capture/${token}/submit`, async ({ request }) => {
+      if (opts.closeFails) return HttpResponse.error();
+      state.closes.push((await request.json()) as Record<string, unknown>);
+      return HttpResponse.json(answer, { status: 201 });
+    }),
+  ];
+  return { state, handlers };
+}
+
+const shaOfShot = (n: number) => hex(new Uint8Array([0xff, 0xd8, 0xff, n]).buffer);
+
 const fakeStream = { getVideoTracks: () => [], getAudioTracks: () => [], getTracks: () => [] };
 let getUserMedia: ReturnType<typeof vi.fn>;
 let enumerateDevices: ReturnType<typeof vi.fn>;
@@ -71,6 +112,9 @@ let shot = 0;
 
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
+  forgetSentPhotos();
+  // Photos leave as they are taken: every test has somewhere to send them.
+  server.use(...captureServer().handlers);
   window.location.hash = '';
   getUserMedia = vi.fn().mockResolvedValue(fakeStream);
   enumerateDevices = vi.fn().mockResolvedValue([
@@ -282,9 +326,9 @@ describe('capture wizard: steps and camera', () => {
 });
 
 describe('capture wizard: location and submit', () => {
-  test('Capture fills GPS and shows the accuracy; Submit sends everything', async () => {
-    const sent: Sent[] = [];
-    server.use(jobOk(), postOk(sent));
+  test('each photo is sent as it is taken; Submit sends the location and the hashes only', async () => {
+    const api = captureServer();
+    server.use(jobOk(), ...api.handlers);
     getCurrentPosition.mockImplementation((ok: PositionCallback) =>
       ok({
         coords: { latitude: 6.6018, longitude: 3.3515, accuracy: 12.4 },
@@ -293,6 +337,13 @@ describe('capture wizard: location and submit', () => {
     const user = userEvent.setup();
     render(<CaptureApp token={token} />);
     await takeThreePhotos(user);
+    // Before Submit, every photo is already on the server.
+    await waitFor(() => expect(api.state.puts).toHaveLength(3));
+    expect(api.state.puts.map((p) => [p.kind, p.bytes])).toEqual([
+      ['selfie', [0xff, 0xd8, 0xff, photoBytes.selfie]],
+      ['house', [0xff, 0xd8, 0xff, photoBytes.house]],
+      ['utility_bill', [0xff, 0xd8, 0xff, photoBytes.utility_bill]],
+    ]);
     await user.type(screen.getByRole('textbox', { name: 'Location' }), 'Blue gate by the church');
     await user.click(screen.getByRole('button', { name: 'Capture' }));
     expect(await screen.findByText(/accuracy 12 m/)).toBeInTheDocument();
@@ -303,28 +354,70 @@ describe('capture wizard: location and submit', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('heading', { name: 'Submitted' })).toBeInTheDocument();
     expect(screen.getByText('AV-000123', { selector: 'strong' })).toBeInTheDocument();
+    expect(api.state.puts).toHaveLength(3); // nothing sent twice
+    expect(api.state.closes).toHaveLength(1);
+    const close = api.state.closes[0]!;
+    expect(close).toMatchObject({
+      lat: 6.6018,
+      lng: 3.3515,
+      accuracy: 12.4,
+      location_text: 'Blue gate by the church',
+      photos: {
+        selfie: await shaOfShot(1),
+        house: await shaOfShot(2),
+        utility_bill: await shaOfShot(3),
+      },
+    });
+    expect(close.idempotency_key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Date(close.captured_at as string).toISOString()).toBe(close.captured_at);
+    expect(await loadPending(token)).toBeNull();
+  });
+
+  test('without hashing (no secure context) everything goes in one multipart upload', async () => {
+    const sent: Sent[] = [];
+    server.use(jobOk(), postOk(sent));
+    const real = globalThis.crypto;
+    vi.stubGlobal('crypto', { randomUUID: () => real.randomUUID() });
+    try {
+      const user = userEvent.setup();
+      render(<CaptureApp token={token} />);
+      await takeThreePhotos(user);
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      expect(await screen.findByRole('heading', { name: 'Submitted' })).toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
     expect(sent).toHaveLength(1);
-    const { fields, files, header } = sent[0]!;
-    expect(files).toEqual({
+    expect(sent[0]!.files).toEqual({
       selfie: [0xff, 0xd8, 0xff, photoBytes.selfie],
       house: [0xff, 0xd8, 0xff, photoBytes.house],
       utility_bill: [0xff, 0xd8, 0xff, photoBytes.utility_bill],
     });
-    expect(fields).toMatchObject({
-      lat: '6.6018',
-      lng: '3.3515',
-      accuracy: '12.4',
-      location_text: 'Blue gate by the church',
-    });
-    expect(fields.idempotency_key).toMatch(/^[0-9a-f-]{36}$/);
-    expect(header).toBe(fields.idempotency_key);
-    expect(new Date(fields.captured_at!).toISOString()).toBe(fields.captured_at);
-    expect(await loadPending(token)).toBeNull();
+    expect(sent[0]!.header).toBe(sent[0]!.fields.idempotency_key);
+  });
+
+  test('photos taken before the page closed come back, and are not sent again', async () => {
+    const api = captureServer();
+    server.use(jobOk(), ...api.handlers);
+    const user = userEvent.setup();
+    const first = render(<CaptureApp token={token} />);
+    expect(await screen.findByRole('heading', { name: 'Selfie' })).toBeInTheDocument();
+    const capture = screen.getByRole('button', { name: 'Capture image' });
+    await waitFor(() => expect(capture).toBeEnabled());
+    await user.click(capture);
+    await waitFor(() => expect(api.state.puts).toHaveLength(1));
+    first.unmount();
+
+    render(<CaptureApp token={token} />);
+    expect(await screen.findByAltText('Selfie preview')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'House' })).toBeInTheDocument();
+    expect(api.state.puts).toHaveLength(1);
   });
 
   test('refused location shows a message; submitting without GPS is allowed', async () => {
-    const sent: Sent[] = [];
-    server.use(jobOk(), postOk(sent));
+    const api = captureServer();
+    server.use(jobOk(), ...api.handlers);
     getCurrentPosition.mockImplementation((_ok: PositionCallback, fail: PositionErrorCallback) =>
       fail({ code: 1, message: 'denied' } as GeolocationPositionError),
     );
@@ -335,47 +428,40 @@ describe('capture wizard: location and submit', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(locationMessages.denied);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('heading', { name: 'Submitted' })).toBeInTheDocument();
-    expect(sent[0]!.fields.lat).toBeUndefined();
-    expect(sent[0]!.fields.lng).toBeUndefined();
+    expect(api.state.closes[0]!.lat).toBeUndefined();
+    expect(api.state.closes[0]!.lng).toBeUndefined();
   });
 
   test('a failed submit is kept; reopening the link resumes with the same key', async () => {
-    let attempts = 0;
-    server.use(
-      jobOk(),
-      http.post(`/api/v2/capture/${token}`, () => {
-        attempts += 1;
-        return HttpResponse.error();
-      }),
-    );
+    const failing = captureServer({ closeFails: true });
+    server.use(jobOk(), ...failing.handlers);
     const user = userEvent.setup();
     const first = render(<CaptureApp token={token} />);
     await takeThreePhotos(user);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(offlineMessage);
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
-    expect(attempts).toBe(1);
     const kept = await loadPending(token);
     expect(kept?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Uint8Array(kept!.photos.house)).toEqual(new Uint8Array([0xff, 0xd8, 0xff, 2]));
     first.unmount();
 
-    // Reopened after the server took it (the GET is now 404): the same key gets the first 201.
-    const sent: Sent[] = [];
-    server.use(jobGone(), postOk(sent));
+    // Reopened after the server took it (the GET is now 404): the same key gets the first 201,
+    // and the photos the server holds are not sent again.
+    const api = captureServer();
+    api.state.held = failing.state.held;
+    server.use(jobGone(), ...api.handlers);
     render(<CaptureApp token={token} />);
     expect(await screen.findByRole('heading', { name: 'Submitted' })).toBeInTheDocument();
-    expect(sent).toHaveLength(1);
-    expect(sent[0]!.fields.idempotency_key).toBe(kept!.idempotencyKey);
-    expect(sent[0]!.files.house).toEqual([0xff, 0xd8, 0xff, 2]);
+    expect(api.state.closes).toHaveLength(1);
+    expect(api.state.closes[0]!.idempotency_key).toBe(kept!.idempotencyKey);
+    expect(api.state.puts).toHaveLength(0);
     expect(await loadPending(token)).toBeNull();
   });
 
   test('Retry and the online event send the kept submission again', async () => {
-    server.use(
-      jobOk(),
-      http.post(`/api/v2/capture/${token}`, () => HttpResponse.error()),
-    );
+    const failing = captureServer({ closeFails: true });
+    server.use(jobOk(), ...failing.handlers);
     const user = userEvent.setup();
     render(<CaptureApp token={token} />);
     await takeThreePhotos(user);
@@ -384,13 +470,30 @@ describe('capture wizard: location and submit', () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
 
-    const sent: Sent[] = [];
-    server.use(postOk(sent));
+    const api = captureServer();
+    api.state.held = failing.state.held;
+    server.use(...api.handlers);
     act(() => {
       window.dispatchEvent(new Event('online'));
     });
     expect(await screen.findByRole('heading', { name: 'Submitted' })).toBeInTheDocument();
-    expect(sent).toHaveLength(1);
+    expect(api.state.closes).toHaveLength(1);
+    expect(failing.state.puts).toHaveLength(3);
+    expect(api.state.puts).toHaveLength(0);
     expect(await loadPending(token)).toBeNull();
+  });
+});
+
+describe('capture wizard: while the camera starts', () => {
+  test('Capture image is disabled and the page says why', async () => {
+    server.use(jobOk());
+    getUserMedia.mockReturnValue(new Promise(() => undefined));
+    render(<CaptureApp token={token} />);
+    expect(await screen.findByRole('heading', { name: 'Selfie' })).toBeInTheDocument();
+    const capture = screen.getByRole('button', { name: 'Capture image' });
+    expect(capture).toBeDisabled();
+    expect(capture).toHaveAccessibleDescription(
+      'Starting the camera… Capture image works as soon as the picture shows.',
+    );
   });
 });
