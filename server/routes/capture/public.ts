@@ -18,12 +18,10 @@ import {
 } from '../../schemas/capture';
 import { errorResponses } from '../../schemas/common';
 import type { UploadedFile } from '../../schemas/jobs';
-import { captureJobView } from '../../services/capture';
+import { captureJobView, storeCapturePhoto } from '../../services/capture';
 import { isTokenShaped } from '../../services/captureLinks';
-import { withoutMetadata } from '../../services/images';
 import { moveJob, type MoveStep } from '../../services/jobMoves';
 import { hasJpegMagic, inspectJpeg } from '../../services/jpeg';
-import { sha256 } from '../../services/secrets';
 import type { StoredFile } from '../../services/storage';
 import { spendAttempt, throttles } from '../../services/throttles';
 import { isUploadedFile } from '../jobs/multipart';
@@ -283,13 +281,9 @@ const publicCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const stored: StoredFile[] = [];
       try {
         for (const p of photos) {
-          // Served without EXIF (camera, GPS): the location is the lat/lng the wizard sent. The
-          // evidence record keeps the hash and size of what the agent sent; duplicate checks
-          // compare that hash.
-          const served = await withoutMetadata(p.data, 'jpeg');
-          const s = await app.storage.put(served, `captures/${row.job_id}`, '.jpg');
-          stored.push(s);
-          Object.assign(p, { storage_key: s.key, sha256: sha256(p.data) });
+          const s = await storeCapturePhoto(app.storage, row.job_id, p.data);
+          stored.push(s.file);
+          Object.assign(p, { storage_key: s.storage_key, sha256: s.sha256 });
         }
         const result = await app.db.transaction(async (tx) => {
           const [job] = await jobs.lockForMove([row.job_id], tx);
