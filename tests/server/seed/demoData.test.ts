@@ -14,7 +14,13 @@ import { seedJobs } from '../../../server/seed/demoJobs';
 import { startServer } from '../../../server/server';
 import { createConfirmedUser } from '../../../server/services/createUser';
 import { hammingDistance, similarPhotoMaxDistance } from '../../../server/services/perceptualHash';
-import { count, createTestApp, login, type TestContext } from '../helpers';
+import { createCaptureLinks } from '../../../server/services/captureLinks';
+import { createLocalStorage } from '../../../server/services/storage';
+import { seedStaff } from '../../../server/seed/demoAccounts';
+import { seedCompanies } from '../../../server/seed/demoCompanies';
+import { count, createTestApp, freshDb, login, testConfig, type TestContext } from '../helpers';
+
+const links = createCaptureLinks({ secret: testConfig().jwtSecret, publicUrl: 'http://demo.test' });
 
 const tempDir = () => mkdtempSync(path.join(tmpdir(), 'demo-seed-'));
 
@@ -298,6 +304,34 @@ describe('demo jobs with the agents another seeder adds', () => {
       );
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe("the companies' partner flag, state and address", () => {
+  it('are written once the companies table has those columns', async () => {
+    const db = await freshDb();
+    try {
+      // What the companies' migration adds; until it lands the seed leaves these columns alone.
+      await db.exec(
+        'ALTER TABLE companies ADD COLUMN is_partner boolean NOT NULL DEFAULT false, ' +
+          'ADD COLUMN state text, ADD COLUMN address text',
+      );
+      const ctx = newDemoContext({ storage: createLocalStorage(tempDir()), captureLinks: links });
+      await db.transaction(async (tx) => {
+        await seedStaff(tx, ctx);
+        await seedCompanies(tx, ctx);
+      });
+      const rows = await db.query<{ name: string; is_partner: boolean; state: string }>(
+        'SELECT name, is_partner, state FROM companies WHERE is_partner ORDER BY name',
+      );
+      expect(rows.rows).toEqual([
+        { name: 'FieldTrust Verification Services', is_partner: true, state: 'rivers' },
+        { name: 'Northgate Field Agents Ltd', is_partner: true, state: 'abuja' },
+      ]);
+      expect(await count(db, 'companies WHERE state IS NULL OR address IS NULL')).toBe(0);
+    } finally {
+      await db.close();
     }
   });
 });
