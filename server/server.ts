@@ -25,7 +25,7 @@ export async function startServer() {
   const applied = await migrate(db);
   const isNew = applied.includes('0001_foundation');
   if (isNew && db.kind === 'pglite' && config.demoData) {
-    await seedDemoData(db);
+    await seedDemoData(db, { storage: app.storage, captureLinks: app.captureLinks });
     app.log.info(
       { accounts: demoAccounts.map((a) => `${a.role}: ${a.email} / ${a.password}`) },
       'new database: demo accounts created',

@@ -396,13 +396,18 @@ export function createJobsRepository(db: Queryable) {
 
     /**
      * Inserts many jobs and their first event (null → pending) with COPY, the fast path on PGlite
-     * and PostgreSQL alike (DESIGN §6): ids are made here so that the events can name their jobs;
-     * codes come from the column default. Returns how many.
+     * and PostgreSQL alike (DESIGN §6): ids are made here, unless given, so that the events can
+     * name their jobs; codes come from the column default, in the order given. Returns how many.
      */
-    async insertMany(jobs: NewJob[], actorId: string, q: Queryable, batchSize = 20_000) {
+    async insertMany(
+      jobs: (NewJob & { id?: string })[],
+      actorId: string,
+      q: Queryable,
+      batchSize = 20_000,
+    ) {
       for (let i = 0; i < jobs.length; i += batchSize) {
         const batch = jobs.slice(i, i + batchSize);
-        const ids = batch.map(() => randomUUID());
+        const ids = batch.map((j) => j.id ?? randomUUID());
         let jobsCsv = '';
         let eventsCsv = '';
         batch.forEach((j, k) => {

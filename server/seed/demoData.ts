@@ -1,47 +1,30 @@
 import type { Db } from '../db';
-import { createConfirmedUser } from '../services/createUser';
+import { seedStaff } from './demoAccounts';
+import { seedCompanies } from './demoCompanies';
+import { newDemoContext, type DemoSeeder, type DemoServices } from './demoContext';
+import { seedJobs } from './demoJobs';
+import { seedTatSettings } from './demoTatSettings';
 
-/** Demo accounts for a new embedded database; README lists the same credentials. */
-export const demoAccounts = [
-  {
-    role: 'admin',
-    email: 'admin@demo.ng',
-    password: 'Admin1234!',
-    first_name: 'Ada',
-    last_name: 'Okafor',
-    phone: '08030000001',
-  },
-  {
-    role: 'company',
-    email: 'company@demo.ng',
-    password: 'Company1234!',
-    first_name: 'Tunde',
-    last_name: 'Bakare',
-    phone: '08030000002',
-    company_name: 'Lagos Credit Ltd',
-  },
-  {
-    role: 'sub-admin',
-    email: 'subadmin@demo.ng',
-    password: 'Subadmin1234!',
-    first_name: 'Ngozi',
-    last_name: 'Eze',
-    phone: '08030000003',
-    permissions: [
-      'View Dashboard',
-      'Create Job, View Job History, View Job Stages',
-      'User management (view)',
-    ],
-  },
-] as const;
+export { demoAccounts } from './demoAccounts';
 
-export async function seedDemoData(db: Db) {
+/**
+ * The demo's seeders, in order; each reads what the earlier ones put in the context and adds its
+ * own rows. People first (staff, companies with their owners, then sub-users and agents: agents
+ * push their ids to `ctx.agents` so that jobs can be assigned to them), then the settings jobs
+ * need (TATs), then the jobs with their history and evidence, then whatever hangs on jobs
+ * (messages, money). A new area adds one line in its place.
+ */
+export const demoSeeders: DemoSeeder[] = [seedStaff, seedCompanies, seedTatSettings, seedJobs];
+
+/**
+ * A running business for a new embedded database: README's three accounts, client and partner
+ * companies, TAT settings and some ninety jobs in every status over the last four months, with
+ * their history, capture evidence and attachments. One transaction: all of it or nothing.
+ */
+export async function seedDemoData(db: Db, services: DemoServices) {
+  const ctx = newDemoContext(services);
   await db.transaction(async (tx) => {
-    for (const a of demoAccounts) {
-      await createConfirmedUser(tx, {
-        ...a,
-        permissions: 'permissions' in a ? [...a.permissions] : [],
-      });
-    }
+    for (const seed of demoSeeders) await seed(tx, ctx);
   });
+  return ctx;
 }

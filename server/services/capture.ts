@@ -5,7 +5,10 @@ import type { CapturesRepository, LinkHolder } from '../repositories/captures';
 import type { JobKind } from '../../reference/jobKinds';
 import { stateName } from '../../reference/locations';
 import { captureLinkGraceDays, type CaptureLinks } from './captureLinks';
+import { withoutMetadata } from './images';
 import { isoOrNull } from './jobAccess';
+import { sha256 } from './secrets';
+import type { FileStorage } from './storage';
 
 /**
  * What the agent needs at the door (issue 4): the subject's name and where to go. The subject's
@@ -119,4 +122,15 @@ export function captureLinksMail(
       '\nEach link works until its job is submitted, cancelled or reassigned. Any of your links ' +
       'also shows all your open jobs.',
   };
+}
+
+/**
+ * Stores a capture photo as the evidence keeps it: served without EXIF (camera, GPS), since the
+ * location is the lat/lng the wizard sent, while the record keeps the hash and size of what the
+ * agent sent (duplicate checks compare that hash). The file is returned for clean-up on failure.
+ */
+export async function storeCapturePhoto(storage: FileStorage, jobId: string, data: Buffer) {
+  const served = await withoutMetadata(data, 'jpeg');
+  const file = await storage.put(served, `captures/${jobId}`, '.jpg');
+  return { file, storage_key: file.key, sha256: sha256(data), size_bytes: data.length };
 }

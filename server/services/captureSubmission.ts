@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, notFound } from '../errors';
 import type { CaptureAnswer, CaptureTokenRow, NewPhoto, PhotoKind } from '../repositories/captures';
 import { invalidLink, requireOpen } from '../routes/capture/linkGuard';
-import { withoutMetadata } from './images';
+import { storeCapturePhoto } from './capture';
 import { moveJob, type MoveStep } from './jobMoves';
 import { hasJpegMagic, inspectJpeg } from './jpeg';
 import { sha256 } from './secrets';
@@ -56,19 +56,14 @@ export async function checkPhoto(
   };
 }
 
-/**
- * Stores a checked photo as it will be served: without EXIF (camera, GPS), since the location is
- * the one the wizard sent. The evidence keeps the hash and size of what the agent sent; duplicate
- * checks compare that hash.
- */
+/** Stores a checked photo as it will be served (see `storeCapturePhoto`). */
 export async function storePhoto(
   app: FastifyInstance,
   jobId: string,
   { data, ...photo }: CheckedPhoto,
 ): Promise<NewPhoto> {
-  const served = await withoutMetadata(data, 'jpeg');
-  const stored = await app.storage.put(served, `captures/${jobId}`, '.jpg');
-  return { ...photo, storage_key: stored.key };
+  const { storage_key } = await storeCapturePhoto(app.storage, jobId, data);
+  return { ...photo, storage_key };
 }
 
 export const removeStored = (app: FastifyInstance, keys: string[]) =>

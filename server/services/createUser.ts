@@ -16,12 +16,18 @@ export interface CreateUserInput {
 
 /**
  * A confirmed, active user, for operators (user:create) and demo data. A company user gets its
- * company; admins, sub-admins of the provider and agents belong to none.
+ * company; admins, sub-admins of the provider and agents belong to none. `passwordHash` is the
+ * hash of `input.password` made earlier, so that many demo users sharing a password cost one
+ * hashing (argon2id is slow on purpose).
  */
-export async function createConfirmedUser(db: Queryable, input: CreateUserInput) {
+export async function createConfirmedUser(
+  db: Queryable,
+  input: CreateUserInput,
+  opts: { passwordHash?: string } = {},
+) {
   const accounts = createAccountsRepository(db);
   // Checked before anything is written: a refused password leaves no company behind.
-  const passwordHash = await hashNewPassword(input.password);
+  const passwordHash = opts.passwordHash ?? (await hashNewPassword(input.password));
   const companyId =
     input.role === 'company'
       ? await accounts.createCompany(input.company_name?.trim() || null, db)

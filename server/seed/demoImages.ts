@@ -1,0 +1,168 @@
+import sharp from 'sharp';
+import type { DemoRandom } from './demoRandom';
+
+/**
+ * Plausible evidence pictures drawn as SVG and encoded as JPEG by sharp: each differs in layout,
+ * colours and text, so that no two demo jobs look alike to the near-duplicate check (dHash).
+ */
+
+const xml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const hsl = (h: number, s: number, l: number) => `hsl(${Math.round(h)},${s}%,${l}%)`;
+
+const jpeg = (svg: string, quality = 78) => sharp(Buffer.from(svg)).jpeg({ quality }).toBuffer();
+
+/** Things lying about (a phone, a cup, a bag): light or dark blocks that set photos apart. */
+const clutter = (r: DemoRandom, w: number, h: number, n: number) =>
+  Array.from({ length: n }, () => {
+    const fill = hsl(r.between(0, 360), r.int(0, 60), r.pick([8, 15, 70, 85, 95]));
+    const x = r.between(0, w - 60);
+    const y = r.between(0, h - 60);
+    return r.chance(0.5)
+      ? `<rect x="${x}" y="${y}" width="${r.between(40, 170)}" height="${r.between(40, 170)}" rx="8" fill="${fill}"/>`
+      : `<circle cx="${x}" cy="${y}" r="${r.between(25, 80)}" fill="${fill}"/>`;
+  }).join('');
+
+const skinTones = ['#8d5524', '#6b4226', '#a0663c', '#5a3825', '#7b4b2a', '#c68642'];
+const clothes = ['#1f6f43', '#b5342c', '#2c4f9e', '#d4a017', '#6a2c70', '#0f7b8a', '#333333'];
+
+/** A portrait taken with the front camera: a face, a garment, a wall or street behind. */
+export function selfiePhoto(r: DemoRandom) {
+  const w = 480;
+  const h = 640;
+  const cx = r.between(170, 310);
+  const cy = r.between(230, 330);
+  const face = r.between(95, 135);
+  const wall = hsl(r.between(0, 360), r.int(10, 50), r.int(25, 85));
+  const skin = r.pick(skinTones);
+  const cloth = r.pick(clothes);
+  const headTie = r.chance(0.4)
+    ? `<path d="M${cx - face * 1.1},${cy - face * 0.55} Q${cx},${cy - face * 2.1} ${cx + face * 1.15},${cy - face * 0.5} Z" fill="${r.pick(clothes)}"/>`
+    : `<ellipse cx="${cx}" cy="${cy - face * 0.55}" rx="${face * 0.98}" ry="${face * 0.6}" fill="#1a1410"/>`;
+  const stripes = Array.from(
+    { length: r.int(2, 7) },
+    (_, i) =>
+      `<rect x="${(i * w) / 4 + r.between(-40, 40)}" y="0" width="${r.between(15, 90)}" height="${h}" fill="${hsl(r.between(0, 360), 20, r.int(20, 90))}" opacity="0.55"/>`,
+  ).join('');
+  return jpeg(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
+    <rect width="${w}" height="${h}" fill="${wall}"/>${stripes}${clutter(r, w, h, 2)}
+    <rect x="${r.between(-60, 300)}" y="${r.between(20, 200)}" width="${r.between(90, 200)}" height="${r.between(120, 260)}" fill="${hsl(r.between(180, 230), 40, r.int(55, 90))}" opacity="0.8"/>
+    <ellipse cx="${cx}" cy="${cy + face * 3}" rx="${face * 2.1}" ry="${face * 1.6}" fill="${cloth}"/>
+    <rect x="${cx - face * 0.3}" y="${cy + face * 0.8}" width="${face * 0.6}" height="${face * 0.8}" fill="${skin}"/>
+    <ellipse cx="${cx}" cy="${cy}" rx="${face * 0.85}" ry="${face * 1.05}" fill="${skin}"/>
+    ${headTie}
+    <ellipse cx="${cx - face * 0.33}" cy="${cy - face * 0.05}" rx="${face * 0.12}" ry="${face * 0.07}" fill="#fff"/>
+    <ellipse cx="${cx + face * 0.33}" cy="${cy - face * 0.05}" rx="${face * 0.12}" ry="${face * 0.07}" fill="#fff"/>
+    <circle cx="${cx - face * 0.33}" cy="${cy - face * 0.05}" r="${face * 0.055}" fill="#1b0f08"/>
+    <circle cx="${cx + face * 0.33}" cy="${cy - face * 0.05}" r="${face * 0.055}" fill="#1b0f08"/>
+    <path d="M${cx - face * 0.3},${cy + face * 0.5} Q${cx},${cy + face * r.between(0.6, 0.8)} ${cx + face * 0.3},${cy + face * 0.5}" stroke="#3b1d12" stroke-width="5" fill="none"/>
+  </svg>`);
+}
+
+/** Shrubs and a parked car along the front of the plot. */
+const bushes = (r: DemoRandom, w: number, ground: number) =>
+  Array.from({ length: r.int(1, 4) }, () =>
+    r.chance(0.7)
+      ? `<circle cx="${r.between(0, w)}" cy="${ground + r.between(0, 40)}" r="${r.between(20, 55)}" fill="${hsl(r.between(90, 140), r.int(30, 60), r.int(15, 40))}"/>`
+      : `<rect x="${r.between(0, w - 150)}" y="${ground + r.between(20, 70)}" width="150" height="55" rx="18" fill="${hsl(r.between(0, 360), r.int(0, 70), r.pick([10, 30, 80, 92]))}"/>`,
+  ).join('');
+
+/** The house at the address: walls, roof, windows with burglar bars, a gate, the number. */
+export function housePhoto(r: DemoRandom, houseNumber: string) {
+  const w = 640;
+  const h = 480;
+  const horizon = r.between(220, 330);
+  const x = r.between(20, 260);
+  const bw = r.between(260, 380);
+  const top = horizon - r.between(90, 170);
+  const wall = hsl(r.between(20, 60), r.int(20, 60), r.int(60, 88));
+  const roof = r.pick(['#6e6e6e', '#8b2e1f', '#4a3b2a', '#2f4f6f', '#9a9a9a']);
+  const windows = Array.from({ length: r.int(2, 4) }, (_, i) => {
+    const wx = x + 20 + (i * (bw - 60)) / 3;
+    const wy = top + r.between(20, 50);
+    const bars = [1, 2, 3]
+      .map(
+        (k) =>
+          `<line x1="${wx + k * 12}" y1="${wy}" x2="${wx + k * 12}" y2="${wy + 55}" stroke="#222" stroke-width="3"/>`,
+      )
+      .join('');
+    return `<rect x="${wx}" y="${wy}" width="48" height="55" fill="#27323a"/>${bars}`;
+  }).join('');
+  const palm = r.chance(0.5)
+    ? `<rect x="${x + bw + r.between(20, 120)}" y="${horizon - 200}" width="12" height="230" fill="#6b4f2a"/>
+       <ellipse cx="${x + bw + r.between(20, 120)}" cy="${horizon - 200}" rx="80" ry="28" fill="#2f7d32"/>`
+    : '';
+  return jpeg(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
+    <rect width="${w}" height="${horizon}" fill="${hsl(r.between(195, 215), r.int(30, 70), r.int(55, 85))}"/>
+    <rect y="${horizon}" width="${w}" height="${h - horizon}" fill="${hsl(r.between(10, 30), r.int(35, 60), r.int(30, 50))}"/>
+    <rect x="${x}" y="${top}" width="${bw}" height="${horizon - top + 20}" fill="${wall}"/>
+    <polygon points="${x - 20},${top} ${x + bw / 2},${top - r.between(40, 90)} ${x + bw + 20},${top}" fill="${roof}"/>
+    ${windows}
+    <rect x="${x + bw / 2 - 25}" y="${horizon - 60}" width="50" height="80" fill="#5a3a22"/>
+    <rect x="0" y="${horizon + 10}" width="${w}" height="${r.between(20, 60)}" fill="${hsl(r.between(0, 360), 10, r.int(40, 80))}" opacity="0.7"/>
+    ${palm}
+    ${bushes(r, w, horizon)}
+    <rect x="${x + 10}" y="${top + 8}" width="90" height="30" fill="#0d47a1"/>
+    <text x="${x + 18}" y="${top + 30}" font-family="sans-serif" font-size="20" fill="#fff">No. ${xml(houseNumber)}</text>
+  </svg>`);
+}
+
+/** A printed electricity bill on a table, with the customer's name and address. */
+export function utilityBillPhoto(
+  r: DemoRandom,
+  bill: { disco: string; customer: string; address: string; month: string; amount: string },
+) {
+  const w = 640;
+  const h = 480;
+  const px = r.between(0, 230);
+  const py = r.between(0, 90);
+  const pw = r.between(330, 470);
+  const angle = r.between(-14, 14);
+  const band = hsl(r.between(0, 360), r.int(50, 80), r.int(15, 55));
+  const account = String(r.int(10_000_000, 99_999_999)) + String(r.int(100, 999));
+  const line = (y: number, text: string, size = 15, weight = 'normal') =>
+    `<text x="${px + 18}" y="${py + y}" font-family="sans-serif" font-size="${size}" font-weight="${weight}" fill="#1a1a1a">${xml(text)}</text>`;
+  const rows = Array.from(
+    { length: r.int(3, 6) },
+    (_, i) =>
+      `<rect x="${px + 18}" y="${py + 250 + i * 22}" width="${pw - 36}" height="12" fill="${hsl(0, 0, r.int(75, 92))}"/>`,
+  ).join('');
+  return jpeg(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
+    <rect width="${w}" height="${h}" fill="${hsl(r.between(15, 40), r.int(25, 55), r.int(12, 60))}"/>
+    ${clutter(r, w, h, 3)}
+    <g transform="rotate(${angle.toFixed(1)} ${px + pw / 2} ${py + 230})">
+      <rect x="${px}" y="${py}" width="${pw}" height="${h - py + 40}" fill="#fbfaf5"/>
+      <rect x="${px}" y="${py}" width="${pw}" height="${r.between(50, 80)}" fill="${band}"/>
+      <text x="${px + 18}" y="${py + 36}" font-family="sans-serif" font-size="19" font-weight="bold" fill="#fff">${xml(bill.disco)}</text>
+      ${line(110, 'ELECTRICITY BILL', 17, 'bold')}
+      ${line(140, `Customer: ${bill.customer}`)}
+      ${line(163, `Address: ${bill.address}`, 13)}
+      ${line(186, `Account No: ${account}   Billing month: ${bill.month}`, 13)}
+      ${line(222, `Amount due: ${bill.amount}`, 18, 'bold')}
+      ${rows}
+      <circle cx="${px + r.between(60, pw - 60)}" cy="${py + r.between(280, 400)}" r="${r.between(22, 40)}" fill="none" stroke="${band}" stroke-width="4"/>
+    </g>
+  </svg>`);
+}
+
+/** A scanned form attached to a job when it was created. */
+export function consentFormScan(r: DemoRandom, subject: string, company: string) {
+  const w = 640;
+  const h = 480;
+  const lines = Array.from(
+    { length: r.int(6, 10) },
+    (_, i) =>
+      `<rect x="60" y="${170 + i * 24}" width="${r.between(300, 520)}" height="9" fill="#c9c9c9"/>`,
+  ).join('');
+  return jpeg(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
+      <rect width="${w}" height="${h}" fill="#f4f3ee"/>
+      <text x="60" y="70" font-family="serif" font-size="24" font-weight="bold" fill="#222">${xml(company)}</text>
+      <text x="60" y="110" font-family="sans-serif" font-size="17" fill="#222">Customer consent to address verification</text>
+      <text x="60" y="140" font-family="sans-serif" font-size="15" fill="#333">Name: ${xml(subject)}</text>
+      ${lines}
+      <path d="M70,${430 - r.between(0, 20)} q30,-30 60,0 t60,0 t50,-10" stroke="#1a237e" stroke-width="3" fill="none"/>
+    </svg>`,
+    70,
+  );
+}

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { createDemoDataRepository } from '../repositories/demoData';
+import { createJobsRepository } from '../repositories/jobs';
+import { createJobsAssigneesRepository } from '../repositories/jobsAssignees';
+import { planMoves, writeMoves } from '../services/jobMoves';
+import type { JobStatus } from '../services/jobStateMachine';
+import type { DemoContext, DemoSeeder } from './demoContext';
+import { drawFiles, seedEvidence } from './demoEvidence';
+import { planDemoJobs, type DemoAssignee, type DemoJobPlan } from './demoJobPlans';
+
+/** A job about to be written: its plan, its id, and when each of its events happened. */
+export interface DemoJobPlanned extends DemoJobPlan {
+  id: string;
+  /** Creation first, then one per step. */
+  eventTimes: Date[];
+}
+
+/** A job as written, with its code. */
+export interface DemoJob extends DemoJobPlanned {
+  code: string;
+}
+
+const hours = (h: number) => h * 3_600_000;
+
+/** Event times: the last move `lastAgeHours` before now, the earlier ones by their gaps. */
+function timeline(plan: DemoJobPlan, now: Date) {
+  const last = now.getTime() - hours(plan.lastAgeHours);
+  const total = plan.steps.reduce((sum, s) => sum + hours(s.afterHours), 0);
+  let t = last - total;
+  const times = [new Date(t)];
+  for (const s of plan.steps) times.push(new Date((t += hours(s.afterHours))));
+  return times;
+}
+
+/** The approved, active agents of the context that can take jobs, with their names. */
+async function agentAssignees(tx: Parameters<DemoSeeder>[0], ctx: DemoContext) {
+  const repo = createJobsAssigneesRepository(tx);
+  const found = await Promise.all(ctx.agents.map((id) => repo.find('agent', id, tx)));
+  return found
+    .filter((a) => a !== undefined)
+    .map((a): DemoAssignee => ({ type: 'agent', id: a.id, name: a.name }));
+}
+
+/** Moves grouped so that each write covers many jobs: one per assignee, one per actor. */
+function groupBy<T>(items: T[], key: (t: T) => string) {
+  const groups = new Map<string, T[]>();
+  for (const t of items) groups.set(key(t), [...(groups.get(key(t)) ?? []), t]);
+  return [...groups.values()];
+}
+
+/**
+ * Jobs of every kind in every status, each moved there step by step through the one writer of
+ * job moves (so events and counters are the app's own), then dated over the last four months:
+ * the app stamps moves with now(), the demo needs a past. Codes follow the creation dates.
+ * Writes go in batches (COPY, then one round of moves per step): PGlite answers one query at a
+ * time, and a first start should stay quick.
+ */
+export const seedJobs: DemoSeeder = async (tx, ctx) => {
+  const jobs = createJobsRepository(tx);
+  const plans: DemoJobPlanned[] = planDemoJobs(ctx, await agentAssignees(tx, ctx))
+    .map((p) => ({ ...p, id: randomUUID(), eventTimes: timeline(p, ctx.now) }))
+    .sort((a, b) => a.eventTimes[0]!.getTime() - b.eventTimes[0]!.getTime());
+  const drawing = drawFiles(ctx, plans);
+  drawing.catch(() => undefined); // awaited below; a failure meanwhile must not go unhandled
+  await jobs.insertMany(
+    plans.map((p) => ({
+      id: p.id,
+      type: p.kind,
+      company_id: p.owner.id,
+      created_by: p.owner.ownerId,
+      state: p.job.state,
+      lga: p.job.lga,
+      subject_name: p.job.subjectName,
+      fields: p.job.fields,
+    })),
+    ctx.accounts[0]!.id, // each creation event is given its creator when the jobs are dated
+    tx,
+  );
+  const locked = new Map(
+    (
+      await jobs.lockForMove(
+        plans.map((p) => p.id),
+        tx,
+      )
+    ).map((j) => [j.id, j]),
+  );
+  const written: DemoJob[] = plans.map((p) => ({ ...p, code: locked.get(p.id)!.code }));
+
+  const status = new Map<string, JobStatus>(written.map((j) => [j.id, 'pending']));
+  for (let round = 0; written.some((j) => j.steps.length > round); round++) {
+    const moving = written.filter((j) => j.steps.length > round);
+    const step = (j: DemoJob) => j.steps[round]!;
+    for (const group of groupBy(
+      moving.filter((j) => step(j).assignee),
+      (j) => step(j).assignee!.id,
+    )) {
+      await jobs.setAssignee(
+        group.map((j) => j.id),
+        step(group[0]!).assignee!,
+        tx,
+      );
+    }
+    for (const group of groupBy(moving, (j) => step(j).actorId ?? '')) {
+      const moves = group.map((j) => {
+        const s = step(j);
+        const rating = s.action === 'approve' || s.action === 'reject' ? j.rating : null;
+        return planMoves({ id: j.id, code: j.code, status: status.get(j.id)! }, [s], rating);
+      });
+      await writeMoves(jobs, moves, step(group[0]!).actorId, tx);
+      for (const m of moves) status.set(m.jobId, m.to);
+    }
+  }
+  for (const j of written) {
+    if (status.get(j.id) !== j.status) throw new Error(`demo job ${j.code} is not ${j.status}`);
+  }
+
+  await createDemoDataRepository(tx).dateJobs(
+    written.map((j) => {
+      const assignAt = j.steps.findLastIndex((s) => s.action === 'assign');
+      return {
+        id: j.id,
+        created: j.eventTimes[0]!,
+        assigned: assignAt < 0 ? null : j.eventTimes[assignAt + 1]!,
+        updated: j.eventTimes.at(-1)!,
+        events: j.eventTimes,
+      };
+    }),
+    tx,
+  );
+  await seedEvidence(tx, ctx, written, await drawing);
+};
