@@ -1,13 +1,6 @@
 import type { ReactNode } from 'react';
 import { Route } from 'react-router-dom';
-import {
-  AccessDenied,
-  Admin,
-  CanAccess,
-  CustomRoutes,
-  localStorageStore,
-  type Store,
-} from 'react-admin';
+import { Admin, CanAccess, CustomRoutes, localStorageStore, type Store } from 'react-admin';
 import type { QueryClient } from '@tanstack/react-query';
 import { authProviderFor, type AppAuthProvider, type Area } from '../authProvider';
 import { Dashboard } from '../dashboard/Dashboard';
@@ -16,6 +9,7 @@ import { appName } from '../i18n/en';
 import { i18nProvider } from '../i18n/i18nProvider';
 import { AppNotification } from '../layout/AppNotification';
 import { AreaLayout } from '../layout/AreaLayout';
+import { Guarded } from '../layout/Guarded';
 import { ProfilePage } from '../pages/settings/ProfilePage';
 import { SetAmountPage } from '../pages/settings/SetAmountPage';
 import { SettingsPage } from '../pages/settings/SettingsPage';
@@ -77,17 +71,17 @@ export const AreaAdmin = ({
       <Route
         path={ProfilePage.path}
         element={
-          <CanAccess resource="settings" action="edit" accessDenied={<AccessDenied />}>
+          <Guarded resource="settings" action="edit">
             <ProfilePage />
-          </CanAccess>
+          </Guarded>
         }
       />
       <Route
         path={SetAmountPage.path}
         element={
-          <CanAccess resource="tat-settings" action="list" accessDenied={<AccessDenied />}>
+          <Guarded resource="tat-settings" action="list">
             <SetAmountPage />
-          </CanAccess>
+          </Guarded>
         }
       />
     </CustomRoutes>
