@@ -48,8 +48,9 @@ describe("a sub-admin with only 'View Job History'", () => {
 
   it('lands on the jobs list, not on a dashboard the server would refuse', async () => {
     await renderApp('/admin/dashboard');
-    await waitFor(() => expect(currentPath()).toBe('/admin/jobs'), { timeout: 10000 });
-    expect(await screen.findByText('JOB-000001')).toBeInTheDocument();
+    // The first render loads the area's code: slow on a busy machine.
+    await waitFor(() => expect(currentPath()).toBe('/admin/jobs'), { timeout: 15000 });
+    expect(await screen.findByText('JOB-000001', {}, { timeout: 15000 })).toBeInTheDocument();
     expect(calls).not.toContain('GET /api/v2/job/summary/counts');
   });
 
