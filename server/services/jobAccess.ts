@@ -39,14 +39,23 @@ export const isAssignee = (a: Who, job: JobParties) =>
   (a.company_id !== null && a.company_id === job.assignee_company_id) ||
   a.id === job.assignee_agent_id;
 
-/** What this user may do with the job now: role and status together. */
-export function allowedActions(a: Who, job: JobParties): JobWireAction[] {
+/**
+ * What this user may do with the job now: role, status and permissions together. `may` answers
+ * for the access key of each move's route (the access hook's rule book), so the profile never
+ * offers a button whose call would be refused.
+ */
+export function allowedActions(
+  a: Who,
+  job: JobParties,
+  may: (key: 'jobs.assign' | 'jobs.stages' | 'jobs.cancel') => boolean,
+): JobWireAction[] {
   const out: JobWireAction[] = [];
   const owner = actsForOwner(a, job);
-  if (owner && canMove(job.status, 'assign')) out.push('assign');
-  if (isAssignee(a, job) && canMove(job.status, 'accept')) out.push('accept', 'decline');
-  if (owner && canMove(job.status, 'approve')) out.push('approve', 'reject');
-  if (owner && canMove(job.status, 'cancel')) out.push('cancel');
+  const stages = may('jobs.stages');
+  if (owner && may('jobs.assign') && canMove(job.status, 'assign')) out.push('assign');
+  if (stages && isAssignee(a, job) && canMove(job.status, 'accept')) out.push('accept', 'decline');
+  if (stages && owner && canMove(job.status, 'approve')) out.push('approve', 'reject');
+  if (owner && may('jobs.cancel') && canMove(job.status, 'cancel')) out.push('cancel');
   return out;
 }
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Navigate, Route } from 'react-router-dom';
-import { Admin, CustomRoutes, localStorageStore, useBasename, type Store } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { Admin, CanAccess, CustomRoutes, localStorageStore, type Store } from 'react-admin';
 import type { QueryClient } from '@tanstack/react-query';
 import { authProviderFor, type AppAuthProvider, type Area } from '../authProvider';
 import { Dashboard } from '../dashboard/Dashboard';
@@ -9,10 +9,12 @@ import { appName } from '../i18n/en';
 import { i18nProvider } from '../i18n/i18nProvider';
 import { AppNotification } from '../layout/AppNotification';
 import { AreaLayout } from '../layout/AreaLayout';
+import { Guarded } from '../layout/Guarded';
 import { ProfilePage } from '../pages/settings/ProfilePage';
 import { SetAmountPage } from '../pages/settings/SetAmountPage';
 import { SettingsPage } from '../pages/settings/SettingsPage';
 import { createQueryClient } from '../queryClient';
+import { GoToLanding } from './GoToLanding';
 
 interface AreaConfig {
   area: Area;
@@ -28,12 +30,6 @@ export const createAreaConfig = (area: Area): AreaConfig => ({
   authProvider: authProviderFor(area),
   queryClient: createQueryClient(),
 });
-
-/** The area's root goes to its dashboard, whose address is /{area}/dashboard (spec §2). */
-const GoToDashboard = () => {
-  const basename = useBasename();
-  return <Navigate to={`${basename}${Dashboard.path}`} replace />;
-};
 
 /**
  * One signed-in area: `<Admin basename="/company">` or `<Admin basename="/admin">`. Both require
@@ -56,17 +52,38 @@ export const AreaAdmin = ({
     queryClient={queryClient}
     layout={AreaLayout}
     notification={AppNotification}
-    dashboard={GoToDashboard}
+    dashboard={GoToLanding}
     loginPage={false}
     requireAuth
     disableTelemetry
     title={appName}
   >
     <CustomRoutes>
-      <Route path={Dashboard.path} element={<Dashboard />} />
+      <Route
+        path={Dashboard.path}
+        element={
+          <CanAccess resource="dashboard" action="list" accessDenied={<GoToLanding />}>
+            <Dashboard />
+          </CanAccess>
+        }
+      />
       <Route path={SettingsPage.path} element={<SettingsPage />} />
-      <Route path={ProfilePage.path} element={<ProfilePage />} />
-      <Route path={SetAmountPage.path} element={<SetAmountPage />} />
+      <Route
+        path={ProfilePage.path}
+        element={
+          <Guarded resource="settings" action="edit">
+            <ProfilePage />
+          </Guarded>
+        }
+      />
+      <Route
+        path={SetAmountPage.path}
+        element={
+          <Guarded resource="tat-settings" action="list">
+            <SetAmountPage />
+          </Guarded>
+        }
+      />
     </CustomRoutes>
     {children}
   </Admin>

@@ -17,9 +17,11 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import {
+  CanAccess,
   Loading,
   Title,
   useBasename,
+  useCanAccess,
   useDataProvider,
   useGetList,
   useTranslate,
@@ -47,8 +49,19 @@ const countLabel = (key: CountKey) =>
       ? 'app.dashboard.overdue'
       : `app.jobs.status.${key}`;
 
-/** Count cards, each a link to the jobs list filtered by its status (or overdue). */
-const CountCards = ({ counts, title }: { counts: StatusCounts; title: string }) => {
+/**
+ * Count cards, each a link to the jobs list filtered by its status (or overdue) for those who
+ * may open the list.
+ */
+const CountCards = ({
+  counts,
+  title,
+  linked,
+}: {
+  counts: StatusCounts;
+  title: string;
+  linked: boolean;
+}) => {
   const translate = useTranslate();
   const paths = useJobPaths();
   const linkOf = (key: CountKey) =>
@@ -73,7 +86,9 @@ const CountCards = ({ counts, title }: { counts: StatusCounts; title: string }) 
       >
         {countKeys.map((key) => (
           <Card key={key}>
-            <CardActionArea component={Link} to={linkOf(key)}>
+            <CardActionArea
+              {...(linked ? { component: Link, to: linkOf(key) } : { disabled: true })}
+            >
               <CardContent sx={{ py: 1.5 }}>
                 <Typography
                   variant="h5"
@@ -163,6 +178,8 @@ export const Dashboard = () => {
   const basename = useBasename();
   const paths = useJobPaths();
   const dataProvider = useDataProvider<AppDataProvider>();
+  // 'View Dashboard' alone shows the counts; the job lists and links need 'View Job History'.
+  const { canAccess: mayListJobs = false } = useCanAccess({ resource: 'jobs', action: 'list' });
   const summary = useQuery({
     queryKey: ['jobs', 'summaryCounts'],
     queryFn: () => dataProvider.getJobSummaryCounts(),
@@ -170,7 +187,7 @@ export const Dashboard = () => {
   const companyCounts = useQuery({
     queryKey: ['jobs', 'companyCounts'],
     queryFn: () => dataProvider.getCompanyJobCounts(),
-    enabled: paths.area === 'company',
+    enabled: paths.area === 'company' && mayListJobs,
   });
   if (!account) return <Loading />;
   return (
@@ -197,12 +214,17 @@ export const Dashboard = () => {
       ) : summary.error ? (
         <Alert severity="error">{errorMessages(summary.error)[0]}</Alert>
       ) : (
-        <CountCards counts={summary.data} title={translate('app.dashboard.jobs_title')} />
+        <CountCards
+          counts={summary.data}
+          title={translate('app.dashboard.jobs_title')}
+          linked={mayListJobs}
+        />
       )}
       {companyCounts.data ? (
         <CountCards
           counts={companyCounts.data.counts}
           title={translate('app.dashboard.company_jobs_title')}
+          linked
         />
       ) : null}
       {summary.data ? (
@@ -220,36 +242,40 @@ export const Dashboard = () => {
           </Suspense>
         </ChartsBoundary>
       ) : null}
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-        <JobShortList
-          title="app.dashboard.recent_jobs"
-          empty="app.dashboard.no_jobs"
-          filter={{}}
-          sort={{ field: 'created_at', order: 'DESC' }}
-        />
-        <JobShortList
-          title="app.dashboard.overdue_jobs"
-          empty="app.dashboard.no_overdue_jobs"
-          filter={{ overdue: true }}
-          sort={{ field: 'due_at', order: 'ASC' }}
-          showDue
-        />
-      </Stack>
-      <Card>
-        <CardContent>
-          <Typography variant="h6" component="h2" gutterBottom>
-            {translate('app.dashboard.preferences_title')}
-          </Typography>
-          <Typography color="text.secondary">
-            {translate('app.dashboard.preferences_body')}
-          </Typography>
-        </CardContent>
-        <CardActions>
-          <Button component={Link} to={`${basename}/settings/set-amount`}>
-            {translate('app.settings.set_preferences')}
-          </Button>
-        </CardActions>
-      </Card>
+      {mayListJobs ? (
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+          <JobShortList
+            title="app.dashboard.recent_jobs"
+            empty="app.dashboard.no_jobs"
+            filter={{}}
+            sort={{ field: 'created_at', order: 'DESC' }}
+          />
+          <JobShortList
+            title="app.dashboard.overdue_jobs"
+            empty="app.dashboard.no_overdue_jobs"
+            filter={{ overdue: true }}
+            sort={{ field: 'due_at', order: 'ASC' }}
+            showDue
+          />
+        </Stack>
+      ) : null}
+      <CanAccess resource="tat-settings" action="list">
+        <Card>
+          <CardContent>
+            <Typography variant="h6" component="h2" gutterBottom>
+              {translate('app.dashboard.preferences_title')}
+            </Typography>
+            <Typography color="text.secondary">
+              {translate('app.dashboard.preferences_body')}
+            </Typography>
+          </CardContent>
+          <CardActions>
+            <Button component={Link} to={`${basename}/settings/set-amount`}>
+              {translate('app.settings.set_preferences')}
+            </Button>
+          </CardActions>
+        </Card>
+      </CanAccess>
     </Stack>
   );
 };

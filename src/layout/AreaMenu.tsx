@@ -15,11 +15,13 @@ export const AreaMenu = () => {
   const paths = useJobPaths();
   return (
     <Menu>
-      <Menu.Item
-        to={`${basename}/dashboard`}
-        primaryText="app.menu.dashboard"
-        leftIcon={<DashboardIcon />}
-      />
+      <CanAccess resource="dashboard" action="list">
+        <Menu.Item
+          to={`${basename}/dashboard`}
+          primaryText="app.menu.dashboard"
+          leftIcon={<DashboardIcon />}
+        />
+      </CanAccess>
       <CanAccess resource="jobs" action="list">
         <Menu.Item to={paths.list} primaryText="app.menu.jobs" leftIcon={<WorkIcon />} />
       </CanAccess>
@@ -37,11 +39,13 @@ export const AreaMenu = () => {
           leftIcon={<UploadFileIcon />}
         />
       </CanAccess>
-      <Menu.Item
-        to={`${basename}/settings`}
-        primaryText="app.menu.settings"
-        leftIcon={<SettingsIcon />}
-      />
+      <CanAccess resource="settings" action="list">
+        <Menu.Item
+          to={`${basename}/settings`}
+          primaryText="app.menu.settings"
+          leftIcon={<SettingsIcon />}
+        />
+      </CanAccess>
     </Menu>
   );
 };

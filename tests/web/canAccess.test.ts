@@ -1,6 +1,26 @@
 import { describe, expect, it } from 'vitest';
+import { accessRules, permissionLabels, screenAccess } from '../../reference/permissions';
+import type { Account } from '../../src/authProvider';
 import { canAccess } from '../../src/authProvider/canAccess';
 import { adminAccount, companyAccount } from './support/session';
+
+const staff = (permissions: string[]): Account => ({
+  ...adminAccount,
+  role: 'sub-admin',
+  isSuperAdmin: false,
+  permissions,
+});
+const subUser = (permissions: string[]): Account => ({
+  ...companyAccount,
+  role: 'sub-admin',
+  permissions,
+});
+const admin = (resource: string, action: string) => ({ area: 'admin' as const, resource, action });
+const company = (resource: string, action: string) => ({
+  area: 'company' as const,
+  resource,
+  action,
+});
 
 describe('canAccess', () => {
   it('lets no one in without an account', () => {
@@ -21,7 +41,7 @@ describe('canAccess', () => {
   });
 
   it('keeps assigning to agents and agent prices to super-admins', () => {
-    const subAdmin = { ...adminAccount, role: 'sub-admin' as const, isSuperAdmin: false };
+    const subAdmin = staff(['Create Job']);
     const assignToAgent = { area: 'admin' as const, resource: 'jobs', action: 'assign_to_agent' };
     const agentPrice = {
       area: 'admin' as const,
@@ -72,5 +92,62 @@ describe('canAccess', () => {
     expect(
       canAccess(companyAccount, { area: 'company', resource: 'jobs', action: 'choose_owner' }),
     ).toBe(false);
+  });
+
+  it("shows a sub-admin with only 'View Job History' the jobs, and nothing that changes them", () => {
+    const viewer = staff(['View Job History']);
+    expect(canAccess(viewer, admin('jobs', 'list'))).toBe(true);
+    expect(canAccess(viewer, admin('jobs', 'show'))).toBe(true);
+    for (const action of ['create', 'bulk_create', 'export', 'assign', 'choose_owner']) {
+      expect(canAccess(viewer, admin('jobs', action)), action).toBe(false);
+    }
+    expect(canAccess(viewer, admin('dashboard', 'list'))).toBe(false);
+    expect(canAccess(viewer, admin('settings', 'list'))).toBe(true);
+    expect(canAccess(viewer, admin('settings', 'edit'))).toBe(false);
+    // Reading prices needs no label; writing them is for the heads of the provider.
+    expect(canAccess(viewer, admin('tat-settings', 'list'))).toBe(true);
+    expect(canAccess(viewer, admin('tat-settings', 'edit'))).toBe(false);
+  });
+
+  it('grants each label what the table says, to staff of both areas', () => {
+    expect(canAccess(staff(['View Dashboard']), admin('dashboard', 'list'))).toBe(true);
+    expect(canAccess(staff(['Create Job']), admin('jobs', 'create'))).toBe(true);
+    expect(canAccess(staff(['Create Job']), admin('jobs', 'bulk_create'))).toBe(true);
+    expect(canAccess(staff(['Create Job']), admin('jobs', 'assign'))).toBe(true);
+    expect(canAccess(staff(['Create Job']), admin('jobs', 'choose_owner'))).toBe(true);
+    expect(canAccess(staff(['Create Job']), admin('jobs', 'list'))).toBe(false);
+    expect(canAccess(staff(['View, Print & Download Report']), admin('jobs', 'export'))).toBe(true);
+    expect(canAccess(staff(['Edit Profile']), admin('settings', 'edit'))).toBe(true);
+    expect(canAccess(subUser(['Create Job']), company('jobs', 'create'))).toBe(true);
+    expect(canAccess(subUser(['Create Job']), company('jobs', 'choose_owner'))).toBe(false);
+    expect(canAccess(subUser(['View Job History']), company('jobs', 'export'))).toBe(false);
+  });
+
+  it('keeps Agent prices and TAT writes from staff holding every label', () => {
+    const everything = staff([...permissionLabels]);
+    expect(canAccess(everything, admin('tat-settings', 'create'))).toBe(false);
+    expect(canAccess(everything, admin('tat-settings', 'set_agent_price'))).toBe(false);
+    expect(canAccess(everything, admin('jobs', 'assign_to_agent'))).toBe(false);
+    expect(canAccess({ ...everything, isSuperAdmin: true }, admin('tat-settings', 'create'))).toBe(
+      true,
+    );
+  });
+
+  it('refuses a resource or action the table does not name', () => {
+    expect(canAccess(adminAccount, admin('jobs', 'delete'))).toBe(false);
+    expect(canAccess(adminAccount, admin('reports', 'list'))).toBe(false);
+    expect(canAccess(adminAccount, admin('constructor', 'list'))).toBe(false);
+    expect(canAccess(adminAccount, admin('jobs', 'toString'))).toBe(false);
+  });
+
+  it('maps every screen of the table to a rule of the table or to signed-in', () => {
+    for (const [resource, actions] of Object.entries(screenAccess)) {
+      for (const [action, access] of Object.entries(actions)) {
+        expect(
+          access === 'signed-in' || Object.hasOwn(accessRules, access),
+          `${resource}.${action}`,
+        ).toBe(true);
+      }
+    }
   });
 });

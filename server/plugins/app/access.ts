@@ -47,6 +47,8 @@ export default fp(
       const access = request.routeOptions.config.access;
       if (!access || access === 'public') return;
       await app.authenticate(request);
+      // Agents work from their capture links only: a token of theirs opens no back-office call.
+      if (areaOf(request.account) === 'agent') throw forbidden();
       if (access === 'signed-in') return;
       if (!allows(holderOf(request), access)) throw forbidden();
     });

@@ -190,7 +190,7 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ...f,
           created_at: iso(f.created_at),
         })),
-        actions: allowedActions(request.account, parties),
+        actions: allowedActions(request.account, parties, (key) => app.allows(request, key)),
         capture,
       };
     },

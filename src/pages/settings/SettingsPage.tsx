@@ -12,7 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { Link } from 'react-router-dom';
-import { Loading, Title, useBasename, useTranslate } from 'react-admin';
+import { CanAccess, Loading, Title, useBasename, useTranslate } from 'react-admin';
 import { fullName } from '../../authProvider/session';
 import { useAccount } from '../../authProvider/useAccount';
 import { Details } from '../../layout/Details';
@@ -68,35 +68,39 @@ export const SettingsPage = () => {
               .map(([label, value]) => [translate(label), value])}
           />
         </CardContent>
-        <CardActions>
-          <Button
-            component={Link}
-            to={`${basename}/settings/profile`}
-            variant="contained"
-            startIcon={<EditIcon />}
-          >
-            {translate('app.settings.edit_profile')}
-          </Button>
-        </CardActions>
+        <CanAccess resource="settings" action="edit">
+          <CardActions>
+            <Button
+              component={Link}
+              to={`${basename}/settings/profile`}
+              variant="contained"
+              startIcon={<EditIcon />}
+            >
+              {translate('app.settings.edit_profile')}
+            </Button>
+          </CardActions>
+        </CanAccess>
       </Card>
-      <Card sx={{ flex: { md: 1 }, width: '100%' }}>
-        <CardActionArea component={Link} to={`${basename}/settings/set-amount`}>
-          <CardContent>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-              <TuneIcon color="primary" />
-              <Typography variant="h6" component="h2">
-                {translate('app.settings.set_preferences')}
+      <CanAccess resource="tat-settings" action="list">
+        <Card sx={{ flex: { md: 1 }, width: '100%' }}>
+          <CardActionArea component={Link} to={`${basename}/settings/set-amount`}>
+            <CardContent>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+                <TuneIcon color="primary" />
+                <Typography variant="h6" component="h2">
+                  {translate('app.settings.set_preferences')}
+                </Typography>
+              </Stack>
+              <Typography>
+                {translate('app.settings.amount')} · {translate('app.settings.tat')}
               </Typography>
-            </Stack>
-            <Typography>
-              {translate('app.settings.amount')} · {translate('app.settings.tat')}
-            </Typography>
-            <Typography color="text.secondary" variant="body2">
-              {translate('app.settings.preferences_body')}
-            </Typography>
-          </CardContent>
-        </CardActionArea>
-      </Card>
+              <Typography color="text.secondary" variant="body2">
+                {translate('app.settings.preferences_body')}
+              </Typography>
+            </CardContent>
+          </CardActionArea>
+        </Card>
+      </CanAccess>
     </Stack>
   );
 };

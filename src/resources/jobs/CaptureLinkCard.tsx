@@ -6,6 +6,7 @@ import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@m
 import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { Account } from '../../authProvider';
+import { canAccess } from '../../authProvider/canAccess';
 import type { AppDataProvider } from '../../dataProvider';
 import { formatDisplayDateTime } from '../../formatting/dates';
 import { useNotifyError } from '../../httpClient/useNotifyError';
@@ -13,11 +14,13 @@ import type { CaptureLink, JobDetail } from './types';
 
 /**
  * Who may see and make the capture link (server/routes/capture/links.ts): provider staff, or the
- * users of the company the job is assigned to, while the job is assigned or accepted.
+ * users of the company the job is assigned to, while the job is assigned or accepted; making one
+ * is part of assigning, so it takes that right too.
  */
 export const canManageCaptureLink = (job: JobDetail, account: Account | undefined): boolean => {
   if (!account || !job.capture) return false;
   if (job.status !== 'assigned' && job.status !== 'accepted') return false;
+  if (!canAccess(account, { area: account.area, resource: 'jobs', action: 'assign' })) return false;
   if (account.area === 'admin') return true;
   return (
     job.assignee_type === 'company' &&

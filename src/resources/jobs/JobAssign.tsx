@@ -14,6 +14,7 @@ import {
 } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import {
+  CanAccess,
   Title,
   useCanAccess,
   useDataProvider,
@@ -182,9 +183,11 @@ export const JobAssign = () => {
           <Button onClick={goBack} disabled={assign.isPending}>
             {t('cancel')}
           </Button>
-          <Button component={Link} to={paths.createBulk} sx={{ ml: { sm: 'auto' } }}>
-            {t('create_job')}
-          </Button>
+          <CanAccess resource="jobs" action="bulk_create">
+            <Button component={Link} to={paths.createBulk} sx={{ ml: { sm: 'auto' } }}>
+              {t('create_job')}
+            </Button>
+          </CanAccess>
         </CardActions>
       </Card>
     </Stack>

@@ -23,6 +23,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import {
   Title,
+  useBasename,
   useCanAccess,
   useDataProvider,
   useGetList,
@@ -129,6 +130,9 @@ export const JobBulkCreate = () => {
   const dataProvider = useDataProvider<AppDataProvider>();
   const fileInputId = useId();
   const { canAccess: choosesOwner } = useCanAccess({ resource: 'jobs', action: 'choose_owner' });
+  // Staff who may create jobs but not list them go to their landing page instead of the list.
+  const { canAccess: mayList } = useCanAccess({ resource: 'jobs', action: 'list' });
+  const basename = useBasename();
   const [kind, setKind] = useState<JobKind>('address');
   const [companyId, setCompanyId] = useState('');
   const [file, setFile] = useState<File | null>(null);
@@ -152,7 +156,7 @@ export const JobBulkCreate = () => {
     },
     onSuccess: () => {
       notify('app.notifications.job_uploaded', { type: 'success' });
-      navigate(paths.list);
+      navigate(mayList ? paths.list : basename);
     },
     onError: (error) => {
       const rows = rowErrorsOf(error);

@@ -12,6 +12,7 @@ import {
   TextInput,
   Title,
   Toolbar,
+  useBasename,
   useCanAccess,
   useCreate,
   useGetList,
@@ -130,6 +131,9 @@ export const JobCreate = () => {
   const navigate = useNavigate();
   const paths = useJobPaths();
   const { canAccess: choosesOwner } = useCanAccess({ resource: 'jobs', action: 'choose_owner' });
+  // Staff who may create jobs but not list them go to their landing page instead of the list.
+  const { canAccess: mayList } = useCanAccess({ resource: 'jobs', action: 'list' });
+  const basename = useBasename();
   const [create] = useCreate<Job>();
 
   const submit = async (values: Record<string, unknown>) => {
@@ -145,7 +149,7 @@ export const JobCreate = () => {
       return fieldErrorsOf(error);
     }
     notify('app.notifications.created', { type: 'success' });
-    navigate(paths.list);
+    navigate(mayList ? paths.list : basename);
     return undefined;
   };
 

@@ -2,10 +2,12 @@ import { Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
   CreateButton,
   DataTable,
+  CanAccess,
   FilterButton,
   List,
   SimpleList,
   TopToolbar,
+  useCanAccess,
   useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -27,7 +29,9 @@ const ListActions = () => {
     <TopToolbar>
       <FilterButton />
       <CreateButton to={paths.createSingle} label="app.menu.create_job" />
-      <JobExportButton />
+      <CanAccess resource="jobs" action="export">
+        <JobExportButton />
+      </CanAccess>
     </TopToolbar>
   );
 };
@@ -52,6 +56,8 @@ const Column = DataTable.Col<Job>;
 export const JobList = () => {
   const paths = useJobPaths();
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  // Without the right to assign, no selection checkboxes: their only bulk action is Assign.
+  const { canAccess: mayAssign } = useCanAccess({ resource: 'jobs', action: 'assign' });
   return (
     <List<Job>
       resource="jobs"
@@ -77,7 +83,7 @@ export const JobList = () => {
       ) : (
         <DataTable<Job>
           rowClick={(id) => paths.profile(String(id))}
-          bulkActionButtons={<AssignJobsButton />}
+          bulkActionButtons={mayAssign ? <AssignJobsButton /> : false}
         >
           <Column
             source="code"

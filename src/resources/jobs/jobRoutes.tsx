@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { AccessDenied, CanAccess } from 'react-admin';
 import { Route } from 'react-router-dom';
+import { Guarded } from '../../layout/Guarded';
 import { CompanyJobList } from './CompanyJobList';
 import { JobAssign } from './JobAssign';
 import { JobBulkCreate } from './JobBulkCreate';
@@ -8,11 +8,11 @@ import { JobCreate } from './JobCreate';
 import { JobShow } from './JobShow';
 import { jobRoutePaths } from './paths';
 
-/** A job screen behind its right (authProvider.canAccess). */
+/** A job screen behind its right. */
 const guarded = (action: string, page: ReactNode) => (
-  <CanAccess resource="jobs" action={action} accessDenied={<AccessDenied />}>
+  <Guarded resource="jobs" action={action}>
     {page}
-  </CanAccess>
+  </Guarded>
 );
 
 const createSingle = guarded('create', <JobCreate />);

@@ -404,6 +404,43 @@ describe('detail: actions and overdue', () => {
     expect((await detail(partner.headers, job.id)).actions).toEqual([]);
   });
 
+  it('offers only the actions whose right the user holds, and refuses the others', async () => {
+    const seer = await signIn(ctx.app, ctx.db, 'staff', { permissions: ['View Job History'] });
+    const creator = await signIn(ctx.app, ctx.db, 'staff', {
+      permissions: ['View Job History', 'Create Job'],
+    });
+    const reviewer = await signIn(ctx.app, ctx.db, 'staff', {
+      permissions: ['View Job History', 'View Job Stages'],
+    });
+    const partnerSeer = await signIn(ctx.app, ctx.db, 'subuser', {
+      companyOf: partner.companyId!,
+      permissions: ['View Job History'],
+    });
+    const partnerStages = await signIn(ctx.app, ctx.db, 'subuser', {
+      companyOf: partner.companyId!,
+      permissions: ['View Job History', 'View Job Stages'],
+    });
+    const job = await createJob(ctx.app, owner.headers);
+    expect((await detail(seer.headers, job.id)).actions).toEqual([]);
+    expect((await detail(creator.headers, job.id)).actions).toEqual(['assign', 'cancel']);
+    expect((await detail(reviewer.headers, job.id)).actions).toEqual([]);
+    expect((await assign(seer.headers, 'company', partner.companyId!, [job.id])).statusCode).toBe(
+      403,
+    );
+    expect((await cancel(reviewer.headers, job.id)).statusCode).toBe(403);
+
+    await assign(owner.headers, 'company', partner.companyId!, [job.id]);
+    expect((await detail(partnerSeer.headers, job.id)).actions).toEqual([]);
+    expect((await respond(partnerSeer.headers, 'accept', job.id)).statusCode).toBe(403);
+    expect((await detail(partnerStages.headers, job.id)).actions).toEqual(['accept', 'decline']);
+
+    await forceStatus(ctx.db, job.id, 'submitted');
+    expect((await detail(creator.headers, job.id)).actions).toEqual([]);
+    expect((await review(creator.headers, job.id, 'approve')).statusCode).toBe(403);
+    expect((await detail(reviewer.headers, job.id)).actions).toEqual(['approve', 'reject']);
+    expect((await review(reviewer.headers, job.id, 'approve', { rating: 4 })).statusCode).toBe(200);
+  });
+
   it("is 404 for another company's job", async () => {
     const job = await createJob(ctx.app, owner.headers);
     const res = await ctx.app.inject({

@@ -181,6 +181,22 @@ describe('job profile: capture link', () => {
     expect(screen.queryByRole('heading', { name: 'Capture link' })).not.toBeInTheDocument();
   });
 
+  it("is not shown to the assignee's sub-user without the right to assign (the server's 403)", async () => {
+    signIn({ ...companyAccount, role: 'sub-admin', permissions: ['View Job History'] });
+    answerDetail(assignedJob(withLink, { actions: [] }));
+    await renderApp(`/company/jobs/profile/${id}`);
+
+    expect(
+      await screen.findByRole(
+        'heading',
+        { name: 'JOB-000007 · Chidi Okeke 7' },
+        { timeout: 15000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Capture link' })).not.toBeInTheDocument();
+    expect(screen.queryByText(liveUrl)).not.toBeInTheDocument();
+  });
+
   it('is not shown once the job is submitted', async () => {
     signIn(adminAccount);
     answerDetail(assignedJob(withLink, { status: 'submitted', actions: ['approve', 'reject'] }));

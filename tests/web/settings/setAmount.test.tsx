@@ -231,14 +231,14 @@ describe('Set Amount', () => {
     ).toBeInTheDocument();
   });
 
-  it('offers the Agent audience to super-admins only', async () => {
-    signIn({ ...adminAccount, role: 'sub-admin', isSuperAdmin: false });
-    answerTats([]);
-    const { user } = await renderApp('/admin/settings/set-amount');
-    await screen.findByText('No TAT set yet.');
-    await user.click(screen.getByRole('combobox', { name: 'Audience' }));
-    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
-    expect(options).toEqual(['Company']);
+  it("shows a sub-admin who is not a super-admin the table without the form (the server's 403)", async () => {
+    signIn({ ...adminAccount, role: 'sub-admin', isSuperAdmin: false, permissions: [] });
+    const api = answerTats([lagosAddress]);
+    await renderApp('/admin/settings/set-amount');
+    expect(await screen.findByRole('cell', { name: '₦1,234.50' })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Audience' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Save/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(api.writes).toEqual([]));
   });
 
   it('offers Agent to a super-admin', async () => {

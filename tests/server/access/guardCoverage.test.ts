@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../server/app';
+import { isAccessKey } from '../../../reference/permissions';
+import { createTestApp, testConfig, type TestContext } from '../helpers';
+
+/**
+ * Every API route declares who may call it where it is defined (`config.access`), and the app
+ * refuses to start otherwise: a new endpoint cannot ship unguarded.
+ */
+describe('guard coverage', () => {
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('lists every /api/v2 route with a declared access of the table', () => {
+    const routes = ctx.app.apiRoutes;
+    // The app's own routes, not an empty list that would pass anything.
+    expect(routes.length).toBeGreaterThan(30);
+    expect(routes).toContainEqual({
+      method: 'PATCH',
+      url: '/api/v2/setting/tat/:id',
+      access: 'tat.write',
+    });
+    const unguarded = routes.filter(
+      (r) => !(r.access === 'public' || r.access === 'signed-in' || isAccessKey(r.access ?? '')),
+    );
+    expect(unguarded).toEqual([]);
+  });
+
+  it('lists every operation of the OpenAPI document, so none escapes the matrix test', async () => {
+    const doc = (await ctx.app.inject({ url: '/api/v2/docs/json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const listed = new Set(ctx.app.apiRoutes.map((r) => `${r.method} ${r.url}`));
+    const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+    );
+    expect(documented.length).toBeGreaterThan(20);
+    expect(documented.filter((op) => !listed.has(op))).toEqual([]);
+  });
+
+  it('refuses to start with an /api/v2 route that declares no access', async () => {
+    const app = await buildApp({ config: testConfig(), db: ctx.db });
+    try {
+      await expect(
+        (async () => {
+          await app.register(
+            async (scope) => {
+              scope.get('/reports/everything', async () => ({ leaked: true }));
+            },
+            { prefix: '/api/v2' },
+          );
+          await app.ready();
+        })(),
+      ).rejects.toThrow('GET /api/v2/reports/everything declares no access');
+    } finally {
+      await app.close().catch(() => undefined);
+    }
+  });
+
+  it('starts with the same route once it declares its access', async () => {
+    const app = await buildApp({ config: testConfig(), db: ctx.db });
+    try {
+      await app.register(
+        async (scope) => {
+          scope.get('/reports/everything', { config: { access: 'jobs.export' } }, async () => ({
+            leaked: false,
+          }));
+        },
+        { prefix: '/api/v2' },
+      );
+      await app.ready();
+      expect(app.apiRoutes).toContainEqual({
+        method: 'GET',
+        url: '/api/v2/reports/everything',
+        access: 'jobs.export',
+      });
+      // And the hook guards it: no token, no report.
+      const res = await app.inject({ url: '/api/v2/reports/everything' });
+      expect(res.statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+});
