@@ -71,3 +71,18 @@ export function parseFilterObject(text: string | undefined): Record<string, unkn
 /** The `Content-Range` header of a page of a list (react-admin reads the total from it). */
 export const contentRange = (resource: string, offset: number, rows: number, total: number) =>
   `${resource} ${offset}-${rows ? offset + rows - 1 : offset}/${total}`;
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `filter.id` of a getMany: one id or a list; what is not an id matches nothing. */
+export const parseIds = (raw: unknown): string[] =>
+  ([] as unknown[]).concat(raw).filter((i): i is string => typeof i === 'string' && uuid.test(i));
+
+/** A text field of a filter: absent when empty, 400 when not a string. */
+export function filterText(f: Record<string, unknown>, key: string): string | undefined {
+  const v = f[key];
+  if (v === undefined || v === null || v === '') return undefined;
+  if (typeof v !== 'string') throw badRequest(`filter.${key} must be a string`);
+  if (v.includes('\0')) throw badRequest(`filter.${key} must not contain a NUL character`);
+  return v;
+}
