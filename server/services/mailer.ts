@@ -30,11 +30,11 @@ export function createMailer(opts: {
     ? nodemailer.createTransport(opts.smtpUrl)
     : undefined;
 
-  const delivered = (id: string) =>
+  const delivered = (ids: string[]) =>
     opts.db.query(
       `UPDATE mail_outbox SET sent_at = now(), attempts = attempts + 1, text_body = NULL
-        WHERE id = $1`,
-      [id],
+        WHERE id = ANY($1::uuid[])`,
+      [ids],
     );
 
   /** Delivers up to `batchSize` unsent mails: how many it tried and whether any failed. */
@@ -51,16 +51,19 @@ export function createMailer(opts: {
         ORDER BY created_at LIMIT $2`,
       [maxAttempts, batchSize],
     );
-    for (const m of pending.rows) {
-      if (!transport) {
-        // Mail links carry one-time tokens: printed only where no mail server exists to carry them.
+    if (!transport) {
+      // Mail links carry one-time tokens: printed only where no mail server exists to carry them.
+      for (const m of pending.rows) {
         opts.log.info(
           { mailTo: m.to_address, subject: m.subject },
           `mail printed here as SMTP_URL is unset:\n${m.text_body}`,
         );
-        await delivered(m.id);
-        continue;
       }
+      // Printing cannot fail half-way: the batch is marked in one statement.
+      if (pending.rows.length) await delivered(pending.rows.map((m) => m.id));
+      return { tried: pending.rows.length, failed };
+    }
+    for (const m of pending.rows) {
       try {
         await transport.sendMail({
           from: opts.from,
@@ -68,7 +71,7 @@ export function createMailer(opts: {
           subject: m.subject,
           text: m.text_body,
         });
-        await delivered(m.id);
+        await delivered([m.id]);
       } catch (err) {
         failed = true;
         opts.log.warn({ err, mailTo: m.to_address }, 'mail delivery failed');
