@@ -1,11 +1,9 @@
 import { Type, type Static } from 'typebox';
 import { messageSortFields, recipientSortFields } from '../repositories/messages';
+import { messageLimits } from '../../reference/messageLimits';
 import { ListQuery } from './common';
 
 const nullableString = Type.Union([Type.String(), Type.Null()]);
-
-/** Limits of a message: a subject is one line of a mail's subject, a body a letter, not a file. */
-export const messageLimits = { subject: 200, body: 5000 } as const;
 
 export const Audience = Type.Enum(['companies', 'agents'], {
   description: 'companies: every active company owner; agents: every active agent',

@@ -31,6 +31,7 @@ const adminAreaOnly: readonly Rule[] = [
   { resource: 'tat-settings', action: 'set_agent_price' },
   { resource: 'jobs', action: 'assign_to_agent' },
   { resource: 'jobs', action: 'choose_owner' },
+  { resource: 'messages', action: 'broadcast' },
 ];
 
 /**
