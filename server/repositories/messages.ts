@@ -172,7 +172,7 @@ export function createMessagesRepository(db: Queryable) {
      * returns its id and how many received it.
      */
     async send(
-      m: { senderId: string; subject: string; body: string } & (
+      m: { senderId: string; subject: string; body: string; sentAt?: Date } & (
         { recipientId: string } | { audience: Audience }
       ),
       q: Queryable = db,
@@ -180,9 +180,9 @@ export function createMessagesRepository(db: Queryable) {
       const recipientId = 'recipientId' in m ? m.recipientId : null;
       const audience = 'audience' in m ? m.audience : null;
       const created = await q.query<{ id: string }>(
-        `INSERT INTO messages (sender_id, recipient_id, audience, subject, body)
-         VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-        [m.senderId, recipientId, audience, m.subject, m.body],
+        `INSERT INTO messages (sender_id, recipient_id, audience, subject, body, created_at)
+         VALUES ($1, $2, $3, $4, $5, coalesce($6, now())) RETURNING id`,
+        [m.senderId, recipientId, audience, m.subject, m.body, m.sentAt ?? null],
       );
       const id = created.rows[0]!.id;
       const delivered = audience
