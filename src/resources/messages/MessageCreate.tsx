@@ -44,7 +44,12 @@ const RecipientInput = () => {
   const label = useRecipientLabel();
   if (to !== 'one') return null;
   return (
-    <ReferenceInput source="recipient_id" reference="message-recipients" perPage={20}>
+    <ReferenceInput
+      source="recipient_id"
+      reference="message-recipients"
+      sort={{ field: 'full_name', order: 'ASC' }}
+      perPage={20}
+    >
       <AutocompleteInput
         label="app.messages.recipient"
         optionText={label}

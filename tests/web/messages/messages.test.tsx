@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { recipientSortFields } from '../../../server/repositories/messages';
 import type { Message, Recipient } from '../../../src/resources/messages/types';
 import { renderApp } from '../support/renderApp';
 import { server } from '../support/server';
@@ -43,7 +44,13 @@ const inboxMessage = (over: Partial<Message> = {}): Message => ({
 function answerRecipients(all: Recipient[]) {
   server.use(
     http.get('/api/v2/message-recipients', ({ request }) => {
-      const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as {
+      const params = new URL(request.url).searchParams;
+      // The server sorts by these only (anything else is a 400).
+      const [field] = JSON.parse(params.get('sort') ?? '["full_name"]') as [string];
+      if (!(recipientSortFields as readonly string[]).includes(field)) {
+        return HttpResponse.json({ message: `cannot be sorted by ${field}` }, { status: 400 });
+      }
+      const filter = JSON.parse(params.get('filter') ?? '{}') as {
         q?: string;
         id?: string[];
       };
