@@ -4,7 +4,7 @@ import { containsPattern, Where } from './sqlWhere';
 export type Audience = 'companies' | 'agents';
 export type Box = 'inbox' | 'sent';
 
-/** Who writes: provider staff may write to anyone, a company's users to staff and each other. */
+/** Who writes: provider staff may write to anyone; everyone else to staff and their own company's users. */
 export interface Writer {
   id: string;
   area: 'admin' | 'company' | 'agent';
