@@ -84,6 +84,7 @@ export const accessRules = {
   'tat.write': { areas: adminArea, permission: null, only: 'heads' },
   'tat.agent_price': { areas: adminArea, permission: null, only: 'super-admin' },
   'profile.edit': { areas: both, permission: 'Edit Profile' },
+  'messages.broadcast': { areas: adminArea, permission: 'Support' },
 } as const satisfies Record<string, AccessRule>;
 
 export type AccessKey = keyof typeof accessRules;
@@ -147,4 +148,11 @@ export const screenAccess: Record<string, Record<string, Access>> = {
     set_agent_price: 'tat.agent_price',
   },
   settings: { list: 'signed-in', edit: 'profile.edit' },
+  messages: {
+    list: 'signed-in',
+    show: 'signed-in',
+    create: 'signed-in',
+    broadcast: 'messages.broadcast',
+  },
+  'message-recipients': { list: 'signed-in' },
 };

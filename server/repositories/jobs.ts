@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db';
 import type { JobStatus } from '../services/jobStateMachine';
 import type { JobKind } from '../../reference/jobKinds';
+import { containsPattern, Where } from './sqlWhere';
 
 /** Whose jobs a user sees: all (provider staff), a company's (owned or assigned), an agent's. */
 export type JobScope =
@@ -132,22 +133,6 @@ const selectJob = `SELECT j.id, j.code, j.type, j.status, j.company_id, c.name A
   LEFT JOIN companies ac ON ac.id = j.assignee_company_id
   LEFT JOIN accounts ag ON ag.id = j.assignee_agent_id`;
 
-/** Builds a WHERE clause with numbered parameters. */
-class Where {
-  readonly parts: string[] = [];
-  constructor(readonly params: unknown[] = []) {}
-  param(v: unknown) {
-    this.params.push(v);
-    return `$${this.params.length}`;
-  }
-  add(sql: string) {
-    this.parts.push(sql);
-  }
-  get sql() {
-    return this.parts.length ? `WHERE ${this.parts.join(' AND ')}` : '';
-  }
-}
-
 function scopeWhere(w: Where, scope: JobScope) {
   if (scope.kind === 'company') {
     const c = w.param(scope.companyId);
@@ -182,7 +167,7 @@ function filterWhere(w: Where, f: JobListFilter) {
         `(j.code = ${w.param(`JOB-${code[1]!.padStart(6, '0')}`)} OR j.subject_name ILIKE ${w.param(`%${q}%`)})`,
       );
     } else {
-      w.add(`j.subject_name ILIKE ${w.param(`%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`)}`);
+      w.add(`j.subject_name ILIKE ${w.param(containsPattern(q))}`);
     }
   }
 }

@@ -3,6 +3,7 @@ import authRoutes from './auth';
 import captureRoutes from './capture';
 import healthRoutes from './health';
 import jobRoutes from './jobs';
+import messageRoutes from './messages';
 import settingsRoutes from './settings';
 
 /** Every API route, mounted under /api/v2 by app.ts. One folder per area of the API. */
@@ -16,6 +17,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(jobRoutes);
   await app.register(captureRoutes);
   await app.register(settingsRoutes, { prefix: '/setting' });
+  await app.register(messageRoutes);
 };
 
 export default routes;

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { jobFieldDefs, jobKindLabels, jobKinds, type JobKind } from '../../reference/jobKinds';
 import { jobSortFields } from '../repositories/jobs';
 import { jobStatuses } from '../services/jobStateMachine';
+import { ListQuery } from './common';
 
 const dateTime = Type.String({ format: 'date-time' });
 const nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
@@ -156,22 +157,10 @@ export const UploadErrors = Type.Object({
 
 export const TemplateParams = Type.Object({ type: JobKindSchema });
 
-export const JobListQuery = Type.Object({
-  sort: Type.Optional(
-    Type.String({
-      description: `JSON ["field","ASC"|"DESC"]; fields: ${jobSortFields.join(', ')}`,
-    }),
-  ),
-  range: Type.Optional(
-    Type.String({ description: 'JSON [first, last], inclusive; at most 1000 rows' }),
-  ),
-  filter: Type.Optional(
-    Type.String({
-      description:
-        'JSON {status, type, state, lga, created_from: "yyyy-MM-dd", created_to: "yyyy-MM-dd", assignee_id, overdue: true|false, q: code or name}. Dates are Lagos days, both inclusive',
-    }),
-  ),
-});
+export const JobListQuery = ListQuery(
+  jobSortFields,
+  'JSON {status, type, state, lga, created_from: "yyyy-MM-dd", created_to: "yyyy-MM-dd", assignee_id, overdue: true|false, q: code or name}. Dates are Lagos days, both inclusive',
+);
 export type JobListQuery = Static<typeof JobListQuery>;
 
 const statusCounts = Object.fromEntries(jobStatuses.map((s) => [s, Type.Integer()]));

@@ -3,6 +3,7 @@ import { seedStaff } from './demoAccounts';
 import { seedCompanies } from './demoCompanies';
 import { newDemoContext, type DemoSeeder, type DemoServices } from './demoContext';
 import { seedJobs } from './demoJobs';
+import { seedMessages } from './demoMessages';
 import { seedTatSettings } from './demoTatSettings';
 
 export { demoAccounts } from './demoAccounts';
@@ -14,7 +15,13 @@ export { demoAccounts } from './demoAccounts';
  * need (TATs), then the jobs with their history and evidence, then whatever hangs on jobs
  * (messages, money). A new area adds one line in its place.
  */
-export const demoSeeders: DemoSeeder[] = [seedStaff, seedCompanies, seedTatSettings, seedJobs];
+export const demoSeeders: DemoSeeder[] = [
+  seedStaff,
+  seedCompanies,
+  seedTatSettings,
+  seedJobs,
+  seedMessages,
+];
 
 /**
  * A running business for a new embedded database: README's three accounts, client and partner

@@ -9,6 +9,7 @@ export interface Mail {
 }
 
 const maxAttempts = 5;
+const batchSize = 50;
 /** Mail not delivered by then is given up, and its body (live links) cleared. */
 const undeliveredBodyHours = 24;
 
@@ -29,12 +30,61 @@ export function createMailer(opts: {
     ? nodemailer.createTransport(opts.smtpUrl)
     : undefined;
 
-  const delivered = (id: string) =>
+  const delivered = (ids: string[]) =>
     opts.db.query(
       `UPDATE mail_outbox SET sent_at = now(), attempts = attempts + 1, text_body = NULL
-        WHERE id = $1`,
-      [id],
+        WHERE id = ANY($1::uuid[])`,
+      [ids],
     );
+
+  /** Delivers up to `batchSize` unsent mails: how many it tried and whether any failed. */
+  async function deliverBatch() {
+    let failed = false;
+    const pending = await opts.db.query<{
+      id: string;
+      to_address: string;
+      subject: string;
+      text_body: string;
+    }>(
+      `SELECT id, to_address, subject, text_body FROM mail_outbox
+        WHERE sent_at IS NULL AND text_body IS NOT NULL AND attempts < $1
+        ORDER BY created_at LIMIT $2`,
+      [maxAttempts, batchSize],
+    );
+    if (!transport) {
+      // Mail links carry one-time tokens: printed only where no mail server exists to carry them.
+      for (const m of pending.rows) {
+        opts.log.info(
+          { mailTo: m.to_address, subject: m.subject },
+          `mail printed here as SMTP_URL is unset:\n${m.text_body}`,
+        );
+      }
+      // Printing cannot fail half-way: the batch is marked in one statement.
+      if (pending.rows.length) await delivered(pending.rows.map((m) => m.id));
+      return { tried: pending.rows.length, failed };
+    }
+    for (const m of pending.rows) {
+      try {
+        await transport.sendMail({
+          from: opts.from,
+          to: m.to_address,
+          subject: m.subject,
+          text: m.text_body,
+        });
+        await delivered([m.id]);
+      } catch (err) {
+        failed = true;
+        opts.log.warn({ err, mailTo: m.to_address }, 'mail delivery failed');
+        await opts.db.query(
+          `UPDATE mail_outbox SET attempts = attempts + 1, last_error = $2,
+                  text_body = CASE WHEN attempts + 1 >= $3 THEN NULL ELSE text_body END
+            WHERE id = $1`,
+          [m.id, String((err as Error).message).slice(0, 500), maxAttempts],
+        );
+      }
+    }
+    return { tried: pending.rows.length, failed };
+  }
 
   // Deliveries queued by `deliverSoon`, one after another; `close` waits for them.
   let delivering: Promise<void> = Promise.resolve();
@@ -56,44 +106,11 @@ export function createMailer(opts: {
             AND created_at < now() - make_interval(hours => $1)`,
         [undeliveredBodyHours],
       );
-      const pending = await opts.db.query<{
-        id: string;
-        to_address: string;
-        subject: string;
-        text_body: string;
-      }>(
-        `SELECT id, to_address, subject, text_body FROM mail_outbox
-          WHERE sent_at IS NULL AND text_body IS NOT NULL AND attempts < $1
-          ORDER BY created_at LIMIT 50`,
-        [maxAttempts],
-      );
-      for (const m of pending.rows) {
-        if (!transport) {
-          // Mail links carry one-time tokens: printed only where no mail server exists to carry them.
-          opts.log.info(
-            { mailTo: m.to_address, subject: m.subject },
-            `mail printed here as SMTP_URL is unset:\n${m.text_body}`,
-          );
-          await delivered(m.id);
-          continue;
-        }
-        try {
-          await transport.sendMail({
-            from: opts.from,
-            to: m.to_address,
-            subject: m.subject,
-            text: m.text_body,
-          });
-          await delivered(m.id);
-        } catch (err) {
-          opts.log.warn({ err, mailTo: m.to_address }, 'mail delivery failed');
-          await opts.db.query(
-            `UPDATE mail_outbox SET attempts = attempts + 1, last_error = $2,
-                    text_body = CASE WHEN attempts + 1 >= $3 THEN NULL ELSE text_body END
-              WHERE id = $1`,
-            [m.id, String((err as Error).message).slice(0, 500), maxAttempts],
-          );
-        }
+      // Batch after batch until the outbox is empty (a broadcast queues thousands at once); a
+      // failed batch ends the round, so a mail server that is down is retried on the next flush.
+      for (;;) {
+        const sent = await deliverBatch();
+        if (sent.failed || sent.tried < batchSize) return;
       }
     },
 

@@ -1,5 +1,6 @@
 import { CustomRoutes, Resource } from 'react-admin';
 import jobs, { jobCustomRoutes, jobResourceRoutes } from '../resources/jobs';
+import messages from '../resources/messages';
 import { AreaAdmin, createAreaConfig } from './AreaAdmin';
 
 const admin = createAreaConfig('admin');
@@ -14,6 +15,7 @@ export default function AdminArea() {
       <Resource name="jobs" {...jobs}>
         {jobResourceRoutes}
       </Resource>
+      <Resource name="messages" {...messages} />
       <CustomRoutes>{jobCustomRoutes}</CustomRoutes>
     </AreaAdmin>
   );

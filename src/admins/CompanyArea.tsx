@@ -1,5 +1,6 @@
 import { CustomRoutes, Resource } from 'react-admin';
 import jobs, { jobCustomRoutes, jobResourceRoutes } from '../resources/jobs';
+import messages from '../resources/messages';
 import { AreaAdmin, createAreaConfig } from './AreaAdmin';
 
 const company = createAreaConfig('company');
@@ -11,6 +12,7 @@ export default function CompanyArea() {
       <Resource name="jobs" {...jobs}>
         {jobResourceRoutes}
       </Resource>
+      <Resource name="messages" {...messages} />
       <CustomRoutes>{jobCustomRoutes}</CustomRoutes>
     </AreaAdmin>
   );

@@ -12,6 +12,7 @@ import { apiUrl, httpClient } from '../httpClient/httpClient';
 import type { AssigneeType } from '../resources/jobs/types';
 import type { TatSettingBody } from '../resources/tatSettings/types';
 import { jobsApi, jobsResources, type CreateJobInput } from './jobsApi';
+import { messagesApi } from './messagesApi';
 import { tatSettingsApi } from './settingsApi';
 
 /** The ra-data-simple-rest conventions the API follows for lists and details (DESIGN §4). */
@@ -73,6 +74,7 @@ export const dataProvider = addRefreshAuthToDataProvider(
   {
     ...resourceDataProvider,
     ...jobsApi,
+    ...messagesApi,
   },
   refreshAuth,
 );

@@ -11,6 +11,17 @@ export const appName = 'Verification back-office';
 export const en: TranslationMessages = {
   ...englishMessages,
   resources: {
+    messages: {
+      name: 'Message |||| Messages',
+      fields: {
+        subject: 'Subject',
+        body: 'Message',
+        created_at: 'Date',
+        sender_name: 'From',
+        recipient_name: 'To',
+        q: 'Search',
+      },
+    },
     jobs: {
       name: 'Job |||| Jobs',
       fields: {
@@ -43,6 +54,23 @@ export const en: TranslationMessages = {
       create_job: 'Create Job',
       bulk_upload: 'Bulk upload',
       settings: 'Settings',
+      messages: 'Messages',
+    },
+    messages: {
+      title: 'Messages',
+      inbox: 'Inbox',
+      sent: 'Sent',
+      compose: 'New message',
+      from: 'From',
+      to: 'To',
+      to_one: 'One user',
+      recipient: 'Recipient',
+      provider_staff: 'provider staff',
+      audience: { companies: 'All companies', agents: 'All agents' },
+      recipient_count: '%{smart_count} recipient |||| %{smart_count} recipients',
+      unread: '%{smart_count} unread message |||| %{smart_count} unread messages',
+      reply: 'Reply',
+      sent_toast: 'Message sent',
     },
     roles: {
       admin: 'Administrator',

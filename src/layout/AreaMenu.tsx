@@ -5,6 +5,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import WorkIcon from '@mui/icons-material/Work';
 import { CanAccess, Menu, useBasename } from 'react-admin';
 import { useJobPaths } from '../resources/jobs/paths';
+import { MessagesMenuItem } from '../resources/messages/MessagesMenuItem';
 
 /**
  * The menu of both areas; links carry the area's basename (/company or /admin). Entries the user
@@ -39,6 +40,7 @@ export const AreaMenu = () => {
           leftIcon={<UploadFileIcon />}
         />
       </CanAccess>
+      <MessagesMenuItem />
       <CanAccess resource="settings" action="list">
         <Menu.Item
           to={`${basename}/settings`}

@@ -7,6 +7,7 @@ import { createOneTimeTokensRepository } from '../../repositories/oneTimeTokens'
 import { createRateLimitsRepository } from '../../repositories/rateLimits';
 import { createJobsRepository } from '../../repositories/jobs';
 import { createJobsAssigneesRepository } from '../../repositories/jobsAssignees';
+import { createMessagesRepository } from '../../repositories/messages';
 import { createSessionsRepository } from '../../repositories/sessions';
 import { createTatSettingsRepository } from '../../repositories/tatSettings';
 import { createAccessTokens } from '../../services/accessTokens';
@@ -25,6 +26,7 @@ function createRepos(db: Db) {
     jobsAssignees: createJobsAssigneesRepository(db),
     captures: createCapturesRepository(db),
     rateLimits: createRateLimitsRepository(db),
+    messages: createMessagesRepository(db),
   };
 }
 

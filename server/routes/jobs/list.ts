@@ -22,6 +22,7 @@ import { allowedActions, isAdminArea, iso, jobScopeOf, jobView } from '../../ser
 import { jobStatuses, type JobStatus } from '../../services/jobStateMachine';
 import { koboToNgn } from '../../services/money';
 import { captureDetail } from '../capture/detail';
+import { contentRange } from '../../services/listParams';
 import { lagosMidnight, parseListQuery } from './listQuery';
 
 const pageSize = 25;
@@ -128,9 +129,8 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
         jobs.list(scope, q.filter, q.sort, q.offset, q.limit),
         jobs.count(scope, q.filter),
       ]);
-      const last = rows.length ? q.offset + rows.length - 1 : q.offset;
       reply
-        .header('Content-Range', `jobs ${q.offset}-${last}/${total}`)
+        .header('Content-Range', contentRange('jobs', q.offset, rows.length, total))
         .header('Access-Control-Expose-Headers', 'Content-Range');
       return rows.map(jobView);
     },

@@ -7,7 +7,11 @@ import { backgroundHandlers } from './jobsFixtures';
  * dashboard's background calls answer empty by default, so that a test about something else
  * does not have to.
  */
-export const server = setupServer(...backgroundHandlers);
+export const server = setupServer(
+  ...backgroundHandlers,
+  // The menu's unread badge asks on every signed-in page.
+  http.get('/api/v2/messages/unread-count', () => HttpResponse.json({ count: 0 })),
+);
 
 export const commonPasswordMessage =
   'This password is one of the most commonly used passwords, which attackers try first. Please choose a less common one.';

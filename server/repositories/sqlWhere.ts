@@ -1,0 +1,18 @@
+/** Builds a WHERE clause with numbered parameters. */
+export class Where {
+  readonly parts: string[] = [];
+  constructor(readonly params: unknown[] = []) {}
+  param(v: unknown) {
+    this.params.push(v);
+    return `$${this.params.length}`;
+  }
+  add(sql: string) {
+    this.parts.push(sql);
+  }
+  get sql() {
+    return this.parts.length ? `WHERE ${this.parts.join(' AND ')}` : '';
+  }
+}
+
+/** An ILIKE pattern matching `text` anywhere, its own `%`, `_` and `\` taken literally. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;

@@ -1,0 +1,99 @@
+import type { Queryable } from '../db';
+import { createAccountsRepository } from '../repositories/accounts';
+import { createMessagesRepository } from '../repositories/messages';
+
+const daysAgo = (days: number, hour: number) => {
+  const t = new Date(Date.now() - days * 86_400_000);
+  t.setUTCHours(hour - 1, 0, 0, 0); // Lagos is UTC+1
+  return t;
+};
+
+/**
+ * A few messages both ways between the demo company and the provider's staff, some read, some
+ * not, and one broadcast to every company: the inbox, the sent box and the menu badge all show
+ * something. No mail is queued for them.
+ */
+export async function seedMessages(tx: Queryable, _ctx?: unknown) {
+  const accounts = createAccountsRepository(tx);
+  const messages = createMessagesRepository(tx);
+  const [admin, company, staff] = await Promise.all(
+    ['admin@demo.ng', 'company@demo.ng', 'subadmin@demo.ng'].map((e) =>
+      accounts.findByEmail(e, tx),
+    ),
+  );
+  if (!admin || !company || !staff) return;
+
+  const conversation = [
+    {
+      from: company,
+      to: admin,
+      read: true,
+      sentAt: daysAgo(4, 14),
+      subject: 'Bulk upload for April',
+      body:
+        'Good afternoon,\n\nWe will upload about 300 Ikeja and Surulere addresses on Monday. ' +
+        'Please make sure enough agents are available that week.\n\nTunde Bakare\nLagos Credit Ltd',
+    },
+    {
+      from: admin,
+      to: company,
+      read: true,
+      sentAt: daysAgo(3, 10),
+      subject: 'Re: Bulk upload for April',
+      body:
+        'Noted, thank you. We have 12 agents covering Ikeja and Surulere this month; expect the ' +
+        'first results within 48 hours of upload.\n\nAda Okafor',
+    },
+    {
+      from: staff,
+      to: admin,
+      read: true,
+      sentAt: daysAgo(2, 9),
+      subject: 'Agent payouts for March',
+      body: 'The March payouts for the Lagos and Ogun agents are ready for your approval.',
+    },
+    {
+      from: admin,
+      to: company,
+      read: false,
+      sentAt: daysAgo(1, 16),
+      subject: 'Two Lekki addresses could not be found',
+      body:
+        'Our agent visited 14 Admiralty Way and Plot 7, Block 94 twice. Neither exists as ' +
+        'written; please confirm the addresses with your customers so we can visit again.',
+    },
+    {
+      from: company,
+      to: staff,
+      read: false,
+      sentAt: daysAgo(0, 8),
+      subject: 'Wallet funding receipt',
+      body: 'We funded our wallet with ₦250,000 by transfer this morning. Please send the receipt.',
+    },
+  ];
+  for (const m of conversation) {
+    const { id } = await messages.send(
+      {
+        senderId: m.from.id,
+        recipientId: m.to.id,
+        subject: m.subject,
+        body: m.body,
+        sentAt: m.sentAt,
+      },
+      tx,
+    );
+    if (m.read) await messages.markRead(id, m.to.id, tx);
+  }
+  await messages.send(
+    {
+      senderId: admin.id,
+      audience: 'companies',
+      sentAt: daysAgo(0, 7),
+      subject: 'New turnaround time for Abuja address jobs',
+      body:
+        'From 1 May, address verifications in the Federal Capital Territory are completed within ' +
+        '72 hours instead of 96. Prices do not change.',
+    },
+    tx,
+  );
+}

@@ -1,0 +1,88 @@
+import { badRequest } from '../errors';
+
+/**
+ * ra-data-simple-rest's list parameters (`sort`, `range`, `filter`, each JSON in the query
+ * string) and its `Content-Range` answer, shared by every list of the API.
+ */
+
+const maxPage = 1000;
+/** Far past any real list, and safe: a huge OFFSET (1e300) fails in the database. */
+const maxRangeIndex = 1_000_000_000;
+
+function parseJson(name: string, text: string | undefined): unknown {
+  if (text === undefined || text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest(`${name} must be JSON`);
+  }
+}
+
+/** ra-data-simple-rest's `sort` parameter: a field of `fields` and a direction. */
+export function parseSort<F extends string>(
+  text: string | undefined,
+  fields: readonly F[],
+  fallback: [F, 'ASC' | 'DESC'],
+  resource: string,
+): { field: F; order: 'ASC' | 'DESC' } {
+  const sortRaw = parseJson('sort', text) ?? fallback;
+  if (!Array.isArray(sortRaw) || typeof sortRaw[0] !== 'string') {
+    throw badRequest('sort must be ["field","ASC"|"DESC"]');
+  }
+  if (!fields.includes(sortRaw[0] as F)) {
+    throw badRequest(
+      `${resource} cannot be sorted by ${sortRaw[0]}; use one of: ${fields.join(', ')}`,
+    );
+  }
+  return {
+    field: sortRaw[0] as F,
+    order: String(sortRaw[1] ?? 'ASC').toUpperCase() === 'DESC' ? 'DESC' : 'ASC',
+  };
+}
+
+/** ra-data-simple-rest's `range` parameter as an offset and a limit (at most `maxPage`). */
+export function parseRange(text: string | undefined) {
+  const rangeRaw = parseJson('range', text) ?? [0, 24];
+  if (
+    !Array.isArray(rangeRaw) ||
+    !Number.isInteger(rangeRaw[0]) ||
+    !Number.isInteger(rangeRaw[1]) ||
+    rangeRaw[0] < 0 ||
+    rangeRaw[1] < rangeRaw[0] ||
+    rangeRaw[1] > maxRangeIndex
+  ) {
+    throw badRequest(
+      `range must be [first, last], whole numbers with 0 <= first <= last <= ${maxRangeIndex}`,
+    );
+  }
+  const offset = rangeRaw[0] as number;
+  return { offset, limit: Math.min((rangeRaw[1] as number) - offset + 1, maxPage) };
+}
+
+/** ra-data-simple-rest's `filter` parameter: a JSON object, still unchecked. */
+export function parseFilterObject(text: string | undefined): Record<string, unknown> {
+  const raw = parseJson('filter', text) ?? {};
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw badRequest('filter must be a JSON object');
+  }
+  return raw as Record<string, unknown>;
+}
+
+/** The `Content-Range` header of a page of a list (react-admin reads the total from it). */
+export const contentRange = (resource: string, offset: number, rows: number, total: number) =>
+  `${resource} ${offset}-${rows ? offset + rows - 1 : offset}/${total}`;
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `filter.id` of a getMany: one id or a list; what is not an id matches nothing. */
+export const parseIds = (raw: unknown): string[] =>
+  ([] as unknown[]).concat(raw).filter((i): i is string => typeof i === 'string' && uuid.test(i));
+
+/** A text field of a filter: absent when empty, 400 when not a string. */
+export function filterText(f: Record<string, unknown>, key: string): string | undefined {
+  const v = f[key];
+  if (v === undefined || v === null || v === '') return undefined;
+  if (typeof v !== 'string') throw badRequest(`filter.${key} must be a string`);
+  if (v.includes('\0')) throw badRequest(`filter.${key} must not contain a NUL character`);
+  return v;
+}

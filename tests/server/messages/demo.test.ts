@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { seedDemoData } from '../../../server/seed/demoData';
+import { createTestApp, login, type TestContext } from '../helpers';
+import { get, listUrl, unreadCount } from './support';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await seedDemoData(ctx.db, { storage: ctx.app.storage, captureLinks: ctx.app.captureLinks });
+});
+afterAll(() => ctx.close());
+
+it('the demo company has read and unread messages both ways, and a broadcast', async () => {
+  const { headers } = await login(ctx.app, 'company@demo.ng', 'Company1234!');
+  expect(await unreadCount(ctx.app, headers)).toBe(2);
+  const inbox = (await get(ctx.app, headers, listUrl('/messages', {}))).json();
+  expect(inbox.map((m: { subject: string; read: boolean }) => [m.subject, m.read])).toEqual([
+    ['New turnaround time for Abuja address jobs', false],
+    ['Two Lekki addresses could not be found', false],
+    ['Re: Bulk upload for April', true],
+  ]);
+  const sent = (
+    await get(ctx.app, headers, listUrl('/messages', { filter: { box: 'sent' } }))
+  ).json();
+  expect(sent).toHaveLength(2);
+  // Seeding queues no mail.
+  await ctx.app.mailer.idle();
+  const mails = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM mail_outbox');
+  expect(mails.rows[0]!.n).toBe(0);
+});
