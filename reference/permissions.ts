@@ -84,6 +84,8 @@ export const accessRules = {
   'tat.write': { areas: adminArea, permission: null, only: 'heads' },
   'tat.agent_price': { areas: adminArea, permission: null, only: 'super-admin' },
   'profile.edit': { areas: both, permission: 'Edit Profile' },
+  'companies.view': { areas: adminArea, permission: 'User management (view)' },
+  'companies.partner': { areas: adminArea, permission: null, only: 'heads' },
 } as const satisfies Record<string, AccessRule>;
 
 export type AccessKey = keyof typeof accessRules;
@@ -146,4 +148,5 @@ export const screenAccess: Record<string, Record<string, Access>> = {
     set_agent_price: 'tat.agent_price',
   },
   settings: { list: 'signed-in', edit: 'profile.edit' },
+  companies: { list: 'companies.view', show: 'companies.view', edit: 'companies.partner' },
 };

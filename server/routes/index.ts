@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import authRoutes from './auth';
 import captureRoutes from './capture';
+import companyRoutes from './companies';
 import healthRoutes from './health';
 import jobRoutes from './jobs';
 import settingsRoutes from './settings';
@@ -16,6 +17,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(jobRoutes);
   await app.register(captureRoutes);
   await app.register(settingsRoutes, { prefix: '/setting' });
+  await app.register(companyRoutes);
 };
 
 export default routes;

@@ -20,3 +20,15 @@ export const Token = Type.String({ minLength: 1, maxLength: 200 });
 /** The standard error answers, for the OpenAPI document. */
 export const errorResponses = (...codes: number[]) =>
   Object.fromEntries(codes.map((c) => [c, Type.Ref('ErrorBody')]));
+
+/** ra-data-simple-rest's list query: `sort`, `range` and `filter`, each JSON text. */
+export const ListQuery = (sortFields: readonly string[], filterDescription: string) =>
+  Type.Object({
+    sort: Type.Optional(
+      Type.String({ description: `JSON ["field","ASC"|"DESC"]; fields: ${sortFields.join(', ')}` }),
+    ),
+    range: Type.Optional(
+      Type.String({ description: 'JSON [first, last], inclusive; at most 1000 rows' }),
+    ),
+    filter: Type.Optional(Type.String({ description: filterDescription })),
+  });

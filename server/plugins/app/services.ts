@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { createAccountsRepository } from '../../repositories/accounts';
 import { createCapturesRepository } from '../../repositories/captures';
+import { createCompaniesRepository } from '../../repositories/companies';
 import { createOneTimeTokensRepository } from '../../repositories/oneTimeTokens';
 import { createRateLimitsRepository } from '../../repositories/rateLimits';
 import { createJobsRepository } from '../../repositories/jobs';
@@ -25,6 +26,7 @@ function createRepos(db: Db) {
     jobsAssignees: createJobsAssigneesRepository(db),
     captures: createCapturesRepository(db),
     rateLimits: createRateLimitsRepository(db),
+    companies: createCompaniesRepository(db),
   };
 }
 

@@ -18,6 +18,7 @@ import {
   SummaryCounts,
 } from '../../schemas/jobs';
 import { csvLine } from '../../services/csv';
+import { contentRange } from '../../services/listParams';
 import { allowedActions, isAdminArea, iso, jobScopeOf, jobView } from '../../services/jobAccess';
 import { jobStatuses, type JobStatus } from '../../services/jobStateMachine';
 import { koboToNgn } from '../../services/money';
@@ -128,9 +129,8 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
         jobs.list(scope, q.filter, q.sort, q.offset, q.limit),
         jobs.count(scope, q.filter),
       ]);
-      const last = rows.length ? q.offset + rows.length - 1 : q.offset;
       reply
-        .header('Content-Range', `jobs ${q.offset}-${last}/${total}`)
+        .header('Content-Range', contentRange('jobs', q.offset, rows.length, total))
         .header('Access-Control-Expose-Headers', 'Content-Range');
       return rows.map(jobView);
     },
@@ -171,10 +171,13 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const job = await jobs.findVisible(request.params.id, jobScopeOf(request.account));
       if (!job) throw notFound('Job not found');
+      // Attachments and evidence show the subject: gone with the personal fields.
       const [events, attachments, capture] = await Promise.all([
         jobs.events(job.id),
-        jobs.attachments(job.id),
-        captureDetail(app, request.account, job),
+        job.personal_hidden ? [] : jobs.attachments(job.id),
+        job.personal_hidden
+          ? { has_link: false, link: null, submission: null }
+          : captureDetail(app, request.account, job),
       ]);
       const parties = {
         status: job.status,

@@ -1,28 +1,18 @@
 import { findState } from '../../../reference/locations';
 import { isJobKind } from '../../../reference/jobKinds';
 import { badRequest } from '../../errors';
+import { jobSortFields, type JobListFilter, type JobSort } from '../../repositories/jobs';
 import {
-  jobSortFields,
-  type JobListFilter,
-  type JobSort,
-  type JobSortField,
-} from '../../repositories/jobs';
+  filterText,
+  idList,
+  parseFilterObject,
+  parseRange,
+  parseSort,
+  uuidPattern,
+} from '../../services/listParams';
 import { jobStatuses, type JobStatus } from '../../services/jobStateMachine';
 
-const maxPage = 1000;
-/** Far past any real list, and safe: a huge OFFSET (1e300) fails in the database. */
-const maxRangeIndex = 1_000_000_000;
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const day = /^\d{4}-\d{2}-\d{2}$/;
-
-function parseJson(name: string, text: string | undefined): unknown {
-  if (text === undefined || text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw badRequest(`${name} must be JSON`);
-  }
-}
 
 /** A day that exists (not 2026-02-30), from year 1900: year 0 is out of the database's range. */
 function isCalendarDay(d: string): boolean {
@@ -40,52 +30,14 @@ export const lagosMidnight = (d: string) => {
 
 /** ra-data-simple-rest's `sort`, `range` and `filter` query parameters, checked. */
 export function parseListQuery(query: { sort?: string; range?: string; filter?: string }) {
-  const sortRaw = parseJson('sort', query.sort) ?? ['created_at', 'DESC'];
-  if (!Array.isArray(sortRaw) || typeof sortRaw[0] !== 'string') {
-    throw badRequest('sort must be ["field","ASC"|"DESC"]');
-  }
-  if (!jobSortFields.includes(sortRaw[0] as JobSortField)) {
-    throw badRequest(
-      `Jobs cannot be sorted by ${sortRaw[0]}; use one of: ${jobSortFields.join(', ')}`,
-    );
-  }
-  const sort: JobSort = {
-    field: sortRaw[0] as JobSortField,
-    order: String(sortRaw[1] ?? 'ASC').toUpperCase() === 'DESC' ? 'DESC' : 'ASC',
-  };
-
-  const rangeRaw = parseJson('range', query.range) ?? [0, 24];
-  if (
-    !Array.isArray(rangeRaw) ||
-    !Number.isInteger(rangeRaw[0]) ||
-    !Number.isInteger(rangeRaw[1]) ||
-    rangeRaw[0] < 0 ||
-    rangeRaw[1] < rangeRaw[0] ||
-    rangeRaw[1] > maxRangeIndex
-  ) {
-    throw badRequest(
-      `range must be [first, last], whole numbers with 0 <= first <= last <= ${maxRangeIndex}`,
-    );
-  }
-  const offset = rangeRaw[0] as number;
-  const limit = Math.min((rangeRaw[1] as number) - offset + 1, maxPage);
-
-  return { sort, offset, limit, filter: parseFilter(parseJson('filter', query.filter) ?? {}) };
+  const sort: JobSort = parseSort(query.sort, jobSortFields, ['created_at', 'DESC'], 'Jobs');
+  const { offset, limit } = parseRange(query.range);
+  return { sort, offset, limit, filter: parseFilter(parseFilterObject(query.filter)) };
 }
 
-export function parseFilter(raw: unknown): JobListFilter {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    throw badRequest('filter must be a JSON object');
-  }
-  const f = raw as Record<string, unknown>;
+export function parseFilter(f: Record<string, unknown>): JobListFilter {
   const out: JobListFilter = {};
-  const text = (k: string) => {
-    const v = f[k];
-    if (v === undefined || v === null || v === '') return undefined;
-    if (typeof v !== 'string') throw badRequest(`filter.${k} must be a string`);
-    if (v.includes('\0')) throw badRequest(`filter.${k} must not contain a NUL character`);
-    return v;
-  };
+  const text = (k: string) => filterText(f, k);
   const status = text('status');
   if (status) {
     if (!jobStatuses.includes(status as JobStatus)) {
@@ -122,7 +74,7 @@ export function parseFilter(raw: unknown): JobListFilter {
   ] as const) {
     const v = text(k);
     if (!v) continue;
-    if (!uuid.test(v)) throw badRequest(`filter.${k} must be an id`);
+    if (!uuidPattern.test(v)) throw badRequest(`filter.${k} must be an id`);
     out[key] = v;
   }
   if (f.overdue !== undefined && f.overdue !== null && f.overdue !== '') {
@@ -131,9 +83,6 @@ export function parseFilter(raw: unknown): JobListFilter {
     else throw badRequest('filter.overdue must be true or false');
   }
   out.q = text('q');
-  if (f.id !== undefined) {
-    const ids = ([] as unknown[]).concat(f.id);
-    out.ids = ids.filter((i): i is string => typeof i === 'string' && uuid.test(i));
-  }
+  if (f.id !== undefined) out.ids = idList(f.id);
   return out;
 }
