@@ -1,6 +1,6 @@
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TInteger } from 'typebox';
 import { companySortFields } from '../repositories/companies';
-import { jobStatuses } from '../services/jobStateMachine';
+import { jobStatuses, type JobStatus } from '../services/jobStateMachine';
 import { ListQuery } from './common';
 import { Job } from './jobs';
 
@@ -44,7 +44,10 @@ export const CompanyPatchBody = Type.Object({
 });
 
 const statusCounts = Type.Object({
-  ...Object.fromEntries(jobStatuses.map((s) => [s, Type.Integer()])),
+  ...(Object.fromEntries(jobStatuses.map((s) => [s, Type.Integer()])) as Record<
+    JobStatus,
+    TInteger
+  >),
   total: Type.Integer(),
 });
 

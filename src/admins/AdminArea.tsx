@@ -1,4 +1,5 @@
 import { CustomRoutes, Resource } from 'react-admin';
+import companies, { companyCustomRoutes } from '../resources/companies';
 import jobs, { jobCustomRoutes, jobResourceRoutes } from '../resources/jobs';
 import { AreaAdmin, createAreaConfig } from './AreaAdmin';
 
@@ -15,6 +16,8 @@ export default function AdminArea() {
         {jobResourceRoutes}
       </Resource>
       <CustomRoutes>{jobCustomRoutes}</CustomRoutes>
+      <Resource name="companies" {...companies} />
+      <CustomRoutes>{companyCustomRoutes}</CustomRoutes>
     </AreaAdmin>
   );
 }

@@ -31,6 +31,9 @@ const adminAreaOnly: readonly Rule[] = [
   { resource: 'tat-settings', action: 'set_agent_price' },
   { resource: 'jobs', action: 'assign_to_agent' },
   { resource: 'jobs', action: 'choose_owner' },
+  { resource: 'companies', action: 'list' },
+  { resource: 'companies', action: 'show' },
+  { resource: 'companies', action: 'edit' },
 ];
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { findState } from '../../../reference/locations';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, forbidden, notFound } from '../../errors';
 import { companySortFields, type CompanyListFilter } from '../../repositories/companies';
 import { errorResponses } from '../../schemas/common';
 import {
@@ -48,17 +48,22 @@ const companyListRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/companies',
     {
-      config: { access: 'companies.view' },
+      config: { access: 'companies.list' },
       schema: {
         tags,
         security,
         summary: 'Company management: companies in ra-data-simple-rest conventions',
-        description: 'An array with `Content-Range: companies first-last/total`.',
+        description:
+          "An array with `Content-Range: companies first-last/total`. For staff with 'User " +
+          "management (view)'; staff who create jobs for a company ('Create Job') read it too, " +
+          "to pick the owner, without the owners' contacts (`owner` null).",
         querystring: CompanyListQuery,
         response: { 200: Type.Array(Company), ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
+      const viewer = app.allows(request, 'companies.view');
+      if (!viewer && !app.allows(request, 'jobs.choose_owner')) throw forbidden();
       const sort = parseSort(
         request.query.sort,
         companySortFields,
@@ -74,7 +79,7 @@ const companyListRoutes: FastifyPluginAsyncTypebox = async (app) => {
       reply
         .header('Content-Range', contentRange('companies', offset, rows.length, total))
         .header('Access-Control-Expose-Headers', 'Content-Range');
-      return rows.map(companyView);
+      return rows.map((c) => (viewer ? companyView(c) : { ...companyView(c), owner: null }));
     },
   );
 
