@@ -34,8 +34,9 @@ export const companiesPage = (companies: Company[], total = companies.length) =>
 
 /** Counts per status as company information shows them (no overdue). */
 const counts = (over: Partial<CompanyDetails['job_counts']['owned']> = {}) => {
-  const { overdue: _overdue, ...zero } = zeroCounts;
-  return { ...zero, ...over };
+  const zero: Partial<typeof zeroCounts> = { ...zeroCounts };
+  delete zero.overdue;
+  return { ...(zero as CompanyDetails['job_counts']['owned']), ...over };
 };
 
 export const makeCompanyDetails = (
