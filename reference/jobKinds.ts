@@ -35,7 +35,14 @@ export interface JobFieldDef {
   example: string;
   /** Shown as help text and in the API documentation. */
   hint?: string;
+  /**
+   * Identifies or locates a person (name, phone, email, ID number, address): hidden from a partner
+   * once it declined the job or its assignment ended.
+   */
+  personal?: true;
 }
+
+const personal = (def: JobFieldDef): JobFieldDef => ({ ...def, personal: true });
 
 export const idTypes: readonly JobFieldChoice[] = [
   { value: 'nin', label: 'NIN' },
@@ -68,6 +75,7 @@ const phone = (name: string, label: string, required: boolean, example: string):
   maxLength: 30,
   example,
   hint: 'Nigerian number, e.g. 0803 123 4567; stored as +234…',
+  personal: true,
 });
 
 const email = (name: string, label: string, required: boolean, example: string): JobFieldDef => ({
@@ -77,6 +85,7 @@ const email = (name: string, label: string, required: boolean, example: string):
   required,
   maxLength: 254,
   example,
+  personal: true,
 });
 
 const stateField: JobFieldDef = {
@@ -100,22 +109,22 @@ const lgaField: JobFieldDef = {
 };
 
 const contact = (exampleName: string): JobFieldDef[] => [
-  text('contact_name', 'Contact name', true, 200, exampleName),
+  personal(text('contact_name', 'Contact name', true, 200, exampleName)),
   phone('contact_phone', 'Contact phone', true, '08031234567'),
   email('contact_email', 'Contact email', false, 'contact@example.ng'),
 ];
 
 export const jobFieldDefs: Record<JobKind, readonly JobFieldDef[]> = {
   address: [
-    text('first_name', 'First name', true, 100, 'Chidi'),
-    text('last_name', 'Last name', true, 100, 'Okeke'),
+    personal(text('first_name', 'First name', true, 100, 'Chidi')),
+    personal(text('last_name', 'Last name', true, 100, 'Okeke')),
     phone('phone', 'Phone', true, '08031234567'),
     email('email', 'Email', true, 'chidi.okeke@example.ng'),
-    text('address', 'Address', true, 300, '12 Allen Avenue'),
-    text('landmark', 'Landmark', true, 200, 'Opposite the filling station'),
+    personal(text('address', 'Address', true, 300, '12 Allen Avenue')),
+    personal(text('landmark', 'Landmark', true, 200, 'Opposite the filling station')),
     stateField,
     lgaField,
-    text('guarantor_name', 'Guarantor name', false, 200, 'Bola Adeyemi'),
+    personal(text('guarantor_name', 'Guarantor name', false, 200, 'Bola Adeyemi')),
     phone('guarantor_phone', 'Guarantor phone', false, '08059876543'),
     {
       name: 'id_type',
@@ -127,20 +136,22 @@ export const jobFieldDefs: Record<JobKind, readonly JobFieldDef[]> = {
       example: 'nin',
       hint: 'nin, bvn, voters_card, drivers_licence or passport',
     },
-    text(
-      'id_number',
-      'ID number',
-      false,
-      30,
-      '12345678901',
-      'Required with an ID type; NIN and BVN have 11 digits',
+    personal(
+      text(
+        'id_number',
+        'ID number',
+        false,
+        30,
+        '12345678901',
+        'Required with an ID type; NIN and BVN have 11 digits',
+      ),
     ),
   ],
   business_address: [
     text('business_name', 'Business name', true, 200, 'Mama Put Foods'),
     text('cac_number', 'CAC number', false, 20, 'RC123456'),
-    text('address', 'Address', true, 300, '5 Market Road'),
-    text('landmark', 'Landmark', false, 200, 'Beside the First Bank branch'),
+    personal(text('address', 'Address', true, 300, '5 Market Road')),
+    personal(text('landmark', 'Landmark', false, 200, 'Beside the First Bank branch')),
     stateField,
     lgaField,
     ...contact('Ngozi Eze'),
@@ -165,7 +176,7 @@ export const jobFieldDefs: Record<JobKind, readonly JobFieldDef[]> = {
       example: 'RC',
       hint: 'BN (business name), RC (company) or IT (incorporated trustees)',
     },
-    text('address', 'Registered address', true, 300, '1 Marina'),
+    personal(text('address', 'Registered address', true, 300, '1 Marina')),
     stateField,
     lgaField,
     ...contact('Emeka Obi'),
@@ -175,7 +186,7 @@ export const jobFieldDefs: Record<JobKind, readonly JobFieldDef[]> = {
     text('brand', 'Brand', true, 200, 'Crystal Springs'),
     text('nafdac_number', 'NAFDAC number', true, 30, 'A1-1234'),
     text('batch_number', 'Batch number', false, 60, 'B2024-07'),
-    text('inspection_address', 'Where to inspect', true, 300, '22 Warehouse Close'),
+    personal(text('inspection_address', 'Where to inspect', true, 300, '22 Warehouse Close')),
     stateField,
     lgaField,
     ...contact('Amina Bello'),
@@ -184,3 +195,16 @@ export const jobFieldDefs: Record<JobKind, readonly JobFieldDef[]> = {
 
 /** The header row of a bulk file (and of the template) for a kind. */
 export const jobFieldNames = (kind: JobKind) => jobFieldDefs[kind].map((f) => f.name);
+
+/** Every field name that is personal in some kind (a name is personal in every kind that has it). */
+export const personalFieldNames: readonly string[] = [
+  ...new Set(
+    Object.values(jobFieldDefs)
+      .flat()
+      .filter((f) => f.personal)
+      .map((f) => f.name),
+  ),
+];
+
+/** Kinds whose subject (listed and searched as `subject_name`) is a person's name. */
+export const personalSubjectKinds: readonly JobKind[] = ['address'];

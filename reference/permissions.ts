@@ -85,6 +85,11 @@ export const accessRules = {
   'tat.agent_price': { areas: adminArea, permission: null, only: 'super-admin' },
   'profile.edit': { areas: both, permission: 'Edit Profile' },
   'messages.broadcast': { areas: adminArea, permission: 'Support' },
+  'companies.view': { areas: adminArea, permission: 'User management (view)' },
+  // The company list also feeds job creation's owner picker: its handler wants companies.view
+  // or jobs.choose_owner, and shows owners' contacts only with companies.view.
+  'companies.list': { areas: adminArea, permission: null },
+  'companies.partner': { areas: adminArea, permission: null, only: 'heads' },
 } as const satisfies Record<string, AccessRule>;
 
 export type AccessKey = keyof typeof accessRules;
@@ -155,4 +160,10 @@ export const screenAccess: Record<string, Record<string, Access>> = {
     broadcast: 'messages.broadcast',
   },
   'message-recipients': { list: 'signed-in' },
+  companies: {
+    list: 'companies.view',
+    show: 'companies.view',
+    edit: 'companies.partner',
+    pick_owner: 'jobs.choose_owner',
+  },
 };

@@ -14,6 +14,9 @@ export interface AccountRow {
   password_hash: string;
   company_id: string | null;
   company_name: string | null;
+  /** The company's state alias and address (companies.state, .address). */
+  company_state: string | null;
+  company_address: string | null;
   permissions: string[];
   status: number;
   email_confirmed_at: Date | null;
@@ -39,7 +42,8 @@ const codePrefix: Record<Role, string> = {
   agent: 'AGT',
 };
 
-const selectAccount = `SELECT a.*, c.name AS company_name
+const selectAccount = `SELECT a.*, c.name AS company_name, c.state AS company_state,
+    c.address AS company_address
   FROM accounts a LEFT JOIN companies c ON c.id = a.company_id`;
 
 export function createAccountsRepository(db: Queryable) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db';
 import type { JobStatus } from '../services/jobStateMachine';
-import type { JobKind } from '../../reference/jobKinds';
+import { personalFieldNames, personalSubjectKinds, type JobKind } from '../../reference/jobKinds';
 import { containsPattern, Where } from './sqlWhere';
 
 /** Whose jobs a user sees: all (provider staff), a company's (owned or assigned), an agent's. */
@@ -58,6 +58,8 @@ export interface JobRow {
   lga: string;
   subject_name: string;
   fields: Record<string, string>;
+  /** The subject's personal fields are left out for this viewer (see `personalHiddenSql`). */
+  personal_hidden: boolean;
   assignee_type: 'company' | 'agent' | null;
   assignee_id: string | null;
   assignee_name: string | null;
@@ -120,8 +122,36 @@ export interface LockedJob {
  */
 const overdueSql = `(j.status IN ('assigned', 'accepted') AND j.due_at < now())`;
 
-const selectJob = `SELECT j.id, j.code, j.type, j.status, j.company_id, c.name AS company_name,
-    j.state, j.lga, j.subject_name, j.fields, j.assignee_type,
+/**
+ * Whether the viewer has lost the subject's personal fields (reference/jobKinds.ts `personal`):
+ * one who sees the job only as its assignee (a partner company, an agent) once it declined the
+ * job or the job was cancelled. A reassigned job leaves the old assignee's scope altogether.
+ * The one statement of it: every read of jobs (lists, detail, export, files) goes through it.
+ */
+function personalHiddenSql(w: Where, scope: JobScope) {
+  const ended = `j.status IN ('declined', 'cancelled')`;
+  if (scope.kind === 'company') return `(${ended} AND j.company_id <> ${w.param(scope.companyId)})`;
+  if (scope.kind === 'agent') return `(${ended})`;
+  return 'false';
+}
+
+/** The subject's name as this viewer may read it: empty where it names a person they lost. */
+function subjectSql(w: Where, scope: JobScope) {
+  const hidden = personalHiddenSql(w, scope);
+  if (hidden === 'false') return 'j.subject_name';
+  return `CASE WHEN ${hidden} AND j.type = ANY(${w.param(personalSubjectKinds)}::text[]) THEN '' ELSE j.subject_name END`;
+}
+
+/** The job's columns as `scope` may read them (see `personalHiddenSql`). */
+function selectJob(w: Where, scope: JobScope) {
+  const hidden = personalHiddenSql(w, scope);
+  const fields =
+    hidden === 'false'
+      ? 'j.fields'
+      : `CASE WHEN ${hidden} THEN j.fields - ${w.param(personalFieldNames)}::text[] ELSE j.fields END`;
+  return `SELECT j.id, j.code, j.type, j.status, j.company_id, c.name AS company_name,
+    j.state, j.lga, ${subjectSql(w, scope)} AS subject_name, ${fields} AS fields,
+    ${hidden} AS personal_hidden, j.assignee_type,
     coalesce(j.assignee_company_id, j.assignee_agent_id) AS assignee_id,
     CASE WHEN j.assignee_type = 'company' THEN ac.name
          WHEN j.assignee_type = 'agent' THEN ag.first_name || ' ' || ag.last_name END AS assignee_name,
@@ -132,6 +162,7 @@ const selectJob = `SELECT j.id, j.code, j.type, j.status, j.company_id, c.name A
   JOIN companies c ON c.id = j.company_id
   LEFT JOIN companies ac ON ac.id = j.assignee_company_id
   LEFT JOIN accounts ag ON ag.id = j.assignee_agent_id`;
+}
 
 function scopeWhere(w: Where, scope: JobScope) {
   if (scope.kind === 'company') {
@@ -142,7 +173,7 @@ function scopeWhere(w: Where, scope: JobScope) {
   }
 }
 
-function filterWhere(w: Where, f: JobListFilter) {
+function filterWhere(w: Where, f: JobListFilter, scope: JobScope) {
   if (f.ids) w.add(`j.id = ANY(${w.param(f.ids)}::uuid[])`);
   if (f.status) w.add(`j.status = ${w.param(f.status)}`);
   if (f.type) w.add(`j.type = ${w.param(f.type)}`);
@@ -161,13 +192,15 @@ function filterWhere(w: Where, f: JobListFilter) {
   }
   const q = f.q?.trim();
   if (q) {
+    // Searched as the viewer reads it: a hidden name must not be found by guessing it.
+    const subject = subjectSql(w, scope);
     const code = /^(?:job-?)?0*(\d{1,9})$/i.exec(q);
     if (code) {
       w.add(
-        `(j.code = ${w.param(`JOB-${code[1]!.padStart(6, '0')}`)} OR j.subject_name ILIKE ${w.param(`%${q}%`)})`,
+        `(j.code = ${w.param(`JOB-${code[1]!.padStart(6, '0')}`)} OR ${subject} ILIKE ${w.param(`%${q}%`)})`,
       );
     } else {
-      w.add(`j.subject_name ILIKE ${w.param(containsPattern(q))}`);
+      w.add(`${subject} ILIKE ${w.param(containsPattern(q))}`);
     }
   }
 }
@@ -215,11 +248,15 @@ async function countFromCounters(scope: JobScope, status: JobStatus | undefined,
   return r.rows[0]!.n;
 }
 
-const sortColumn = (f: JobSortField) => (f === 'id' ? 'created_at' : f);
+/** The sort key as the viewer reads it (a hidden name must not show through the order). */
+function sortKey(sort: JobSort, w: Where, scope: JobScope) {
+  if (sort.field === 'subject_name') return subjectSql(w, scope);
+  return `j.${sort.field === 'id' ? 'created_at' : sort.field}`;
+}
 
-function orderBy(sort: JobSort) {
+function orderBy(key: string, sort: JobSort) {
   const dir = sort.order === 'ASC' ? 'ASC' : 'DESC';
-  return `ORDER BY j.${sortColumn(sort.field)} ${dir}, j.id ${dir}`;
+  return `ORDER BY ${key} ${dir}, j.id ${dir}`;
 }
 
 /** Columns of a bulk insert, in the order of `insertMany`'s CSV. */
@@ -264,7 +301,7 @@ export function createJobsRepository(db: Queryable) {
       const w = new Where([id]);
       w.add('j.id = $1');
       scopeWhere(w, scope);
-      const r = await q.query<JobRow>(`${selectJob} ${w.sql}`, w.params);
+      const r = await q.query<JobRow>(`${selectJob(w, scope)} ${w.sql}`, w.params);
       return r.rows[0];
     },
 
@@ -282,21 +319,21 @@ export function createJobsRepository(db: Queryable) {
       q: Queryable = db,
     ) {
       const params: unknown[] = [];
-      const col = sortColumn(sort.field);
       const dir = sort.order === 'ASC' ? 'ASC' : 'DESC';
       const parts = branches(scope).map((b) => {
         const w = new Where(params);
         b(w);
-        filterWhere(w, filter);
-        return `(SELECT j.id, j.${col} AS sort_key FROM jobs j ${w.sql} ${orderBy(sort)} LIMIT ${w.param(offset + limit)})`;
+        filterWhere(w, filter, scope);
+        const key = sortKey(sort, w, scope);
+        return `(SELECT j.id, ${key} AS sort_key FROM jobs j ${w.sql} ${orderBy(key, sort)} LIMIT ${w.param(offset + limit)})`;
       });
       const page = new Where(params);
       const r = await q.query<JobRow>(
-        `${selectJob}
+        `${selectJob(page, scope)}
           JOIN (SELECT id, sort_key FROM (${parts.join(' UNION ALL ')}) u
                  ORDER BY sort_key ${dir}, id ${dir} LIMIT ${page.param(limit)} OFFSET ${page.param(offset)}) p
             ON p.id = j.id
-          ${orderBy(sort)}`,
+          ${orderBy('p.sort_key', sort)}`,
         params,
       );
       return r.rows;
@@ -308,7 +345,7 @@ export function createJobsRepository(db: Queryable) {
       const parts = branches(scope).map((b) => {
         const w = new Where(params);
         b(w);
-        filterWhere(w, filter);
+        filterWhere(w, filter, scope);
         return `(SELECT count(*) FROM jobs j ${w.sql})`;
       });
       const r = await q.query<{ n: number }>(`SELECT (${parts.join(' + ')})::int AS n`, params);
@@ -327,7 +364,7 @@ export function createJobsRepository(db: Queryable) {
         for (;;) {
           const w = new Where();
           scopeWhere(w, scope);
-          filterWhere(w, filter);
+          filterWhere(w, filter, scope);
           if (after) {
             // The cursor's time is read in SQL: a JS Date would drop its microseconds.
             const id = w.param(after.id);
@@ -335,7 +372,7 @@ export function createJobsRepository(db: Queryable) {
               `(j.created_at, j.id) ${cmp} ((SELECT c.created_at FROM jobs c WHERE c.id = ${id}), ${id})`,
             );
           }
-          const sql = `${selectJob} ${w.sql} ${orderBy(sort)} LIMIT ${w.param(pageSize)}`;
+          const sql = `${selectJob(w, scope)} ${w.sql} ${orderBy(sortKey(sort, w, scope), sort)} LIMIT ${w.param(pageSize)}`;
           const rows = (await db.query<JobRow>(sql, w.params)).rows;
           if (rows.length) yield rows;
           if (rows.length < pageSize) return;
@@ -344,17 +381,22 @@ export function createJobsRepository(db: Queryable) {
       }
       const w = new Where();
       scopeWhere(w, scope);
-      filterWhere(w, filter);
+      filterWhere(w, filter, scope);
       const ids = (
         await db.query<{ id: string }>(
-          `SELECT j.id FROM jobs j ${w.sql} ${orderBy(sort)}`,
+          `SELECT j.id FROM jobs j ${w.sql} ${orderBy(sortKey(sort, w, scope), sort)}`,
           w.params,
         )
       ).rows.map((r) => r.id);
       for (let i = 0; i < ids.length; i += pageSize) {
         const page = ids.slice(i, i + pageSize);
-        const rows = (await db.query<JobRow>(`${selectJob} WHERE j.id = ANY($1::uuid[])`, [page]))
-          .rows;
+        const byIds = new Where([page]);
+        const rows = (
+          await db.query<JobRow>(
+            `${selectJob(byIds, scope)} WHERE j.id = ANY($1::uuid[])`,
+            byIds.params,
+          )
+        ).rows;
         const byId = new Map(rows.map((r) => [r.id, r]));
         yield page.map((id) => byId.get(id)).filter((r): r is JobRow => r !== undefined);
       }
@@ -508,7 +550,7 @@ export function createJobsRepository(db: Queryable) {
       const parts = branches(scope).map((b) => {
         const w = new Where(params);
         b(w);
-        filterWhere(w, filter);
+        filterWhere(w, filter, scope);
         return `SELECT j.status, count(*) AS n,
                   count(*) FILTER (WHERE ${overdueSql}) AS overdue
              FROM jobs j ${w.sql} GROUP BY j.status`;

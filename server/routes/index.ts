@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import authRoutes from './auth';
 import captureRoutes from './capture';
+import companyRoutes from './companies';
 import healthRoutes from './health';
 import jobRoutes from './jobs';
 import messageRoutes from './messages';
@@ -18,6 +19,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(captureRoutes);
   await app.register(settingsRoutes, { prefix: '/setting' });
   await app.register(messageRoutes);
+  await app.register(companyRoutes);
 };
 
 export default routes;

@@ -11,6 +11,8 @@ export const Account = Type.Object(
     email: Type.String(),
     phone: Type.Union([Type.String(), Type.Null()]),
     company_name: Type.Optional(Type.String()),
+    company_state: Type.Optional(Type.String({ description: "The company's state alias" })),
+    company_address: Type.Optional(Type.String()),
     company_id: Type.Union([Type.String(), Type.Null()]),
     role: Type.Union([
       Type.Literal('admin'),

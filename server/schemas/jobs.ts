@@ -47,6 +47,10 @@ export const Job = Type.Object({
   fields: Type.Record(Type.String(), Type.String(), {
     description: `The kind's own fields by wire name (state and lga are top-level).\n\n${jobFieldsDescription}`,
   }),
+  personal_hidden: Type.Boolean({
+    description:
+      "The subject's personal fields (name, phone, email, ID number, address) are left out: this partner declined the job or its assignment ended. Attachments and photos are then 404",
+  }),
   assignee_type: Type.Union([Type.Literal('company'), Type.Literal('agent'), Type.Null()]),
   assignee_id: Type.Union([Type.String(), Type.Null()]),
   assignee_name: Type.Union([Type.String(), Type.Null()]),
@@ -208,6 +212,10 @@ export const ByAssignerParams = Type.Object({
 
 export const AssigneeType = Type.Enum(['company', 'agent']);
 export const AssigneeTypeParams = Type.Object({ type: AssigneeType });
+/**
+ * Spec §3 "Assignee". A company is named by its name and code only: full_name, first_name and
+ * last_name carry the company's name, never its owner's.
+ */
 export const Assignee = Type.Object({
   id: Type.String(),
   company_name: Type.Union([Type.String(), Type.Null()]),
@@ -215,9 +223,14 @@ export const Assignee = Type.Object({
   first_name: Type.String(),
   last_name: Type.String(),
   name: Type.String(),
+  code: Type.Union([Type.String(), Type.Null()], {
+    description: "User code (a company's is its owner's)",
+  }),
+  state: Type.Union([Type.String(), Type.Null()], { description: 'State alias, e.g. lagos' }),
   created_time: dateTime,
   total_ratings: Type.Number({ description: 'Average rating 0–5 of their reviewed jobs' }),
 });
+export type Assignee = Static<typeof Assignee>;
 
 export const AssignParams = Type.Object({ type: AssigneeType, id: Uuid });
 export const AssignBody = Type.Object({

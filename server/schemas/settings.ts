@@ -42,5 +42,19 @@ export const UpdateDetailsBody = Type.Object({
       description: "Only a company's owner may change it",
     }),
   ),
+  company_state: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 60,
+      description: "The company's state (alias or name); only its owner may change it",
+    }),
+  ),
+  company_address: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 300,
+      description: "The company's street address; only its owner may change it",
+    }),
+  ),
 });
 export type UpdateDetailsBody = Static<typeof UpdateDetailsBody>;

@@ -25,6 +25,8 @@ export function accountView(a: AccountRow, superAdminEmails: string[]) {
     email: a.email,
     phone: a.phone,
     ...(a.company_name ? { company_name: a.company_name } : {}),
+    ...(a.company_state ? { company_state: a.company_state } : {}),
+    ...(a.company_address ? { company_address: a.company_address } : {}),
     company_id: a.company_id,
     role: a.role,
     permissions: a.permissions,

@@ -72,11 +72,13 @@ export function parseFilterObject(text: string | undefined): Record<string, unkn
 export const contentRange = (resource: string, offset: number, rows: number, total: number) =>
   `${resource} ${offset}-${rows ? offset + rows - 1 : offset}/${total}`;
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `filter.id` of a getMany: one id or a list; what is not an id matches nothing. */
 export const parseIds = (raw: unknown): string[] =>
-  ([] as unknown[]).concat(raw).filter((i): i is string => typeof i === 'string' && uuid.test(i));
+  ([] as unknown[])
+    .concat(raw)
+    .filter((i): i is string => typeof i === 'string' && uuidPattern.test(i));
 
 /** A text field of a filter: absent when empty, 400 when not a string. */
 export function filterText(f: Record<string, unknown>, key: string): string | undefined {

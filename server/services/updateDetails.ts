@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import { createAccountsRepository, type AccountRow } from '../repositories/accounts';
+import { createCompaniesRepository } from '../repositories/companies';
 
 export interface DetailsChange {
   first_name?: string;
@@ -7,11 +8,14 @@ export interface DetailsChange {
   /** Already normalised to +234…. */
   phone?: string;
   company_name?: string;
+  /** A state alias, already checked. */
+  company_state?: string;
+  company_address?: string;
 }
 
 /**
  * Changes the signed-in user's own name and phone, and the company's name when the user is the
- * company's owner (role company); returns the account as it is now.
+ * company's owner (role company), and its state and address; returns the account as it is now.
  */
 export async function updateOwnDetails(db: Db, account: AccountRow, change: DetailsChange) {
   return db.transaction(async (tx) => {
@@ -26,6 +30,13 @@ export async function updateOwnDetails(db: Db, account: AccountRow, change: Deta
         account.company_id,
         change.company_name,
       ]);
+    }
+    if (account.role === 'company' && account.company_id) {
+      await createCompaniesRepository(tx).updateLocation(
+        account.company_id,
+        { state: change.company_state, address: change.company_address },
+        tx,
+      );
     }
     return (await createAccountsRepository(tx).findById(account.id, tx))!;
   });

@@ -1,4 +1,5 @@
 import { CustomRoutes, Resource } from 'react-admin';
+import companies, { companyCustomRoutes } from '../resources/companies';
 import jobs, { jobCustomRoutes, jobResourceRoutes } from '../resources/jobs';
 import messages from '../resources/messages';
 import { AreaAdmin, createAreaConfig } from './AreaAdmin';
@@ -17,6 +18,8 @@ export default function AdminArea() {
       </Resource>
       <Resource name="messages" {...messages} />
       <CustomRoutes>{jobCustomRoutes}</CustomRoutes>
+      <Resource name="companies" {...companies} />
+      <CustomRoutes>{companyCustomRoutes}</CustomRoutes>
     </AreaAdmin>
   );
 }

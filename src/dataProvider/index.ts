@@ -11,6 +11,7 @@ import { refreshAuth } from '../authProvider';
 import { apiUrl, httpClient } from '../httpClient/httpClient';
 import type { AssigneeType } from '../resources/jobs/types';
 import type { TatSettingBody } from '../resources/tatSettings/types';
+import { companiesApi } from './companiesApi';
 import { jobsApi, jobsResources, type CreateJobInput } from './jobsApi';
 import { messagesApi } from './messagesApi';
 import { tatSettingsApi } from './settingsApi';
@@ -23,7 +24,9 @@ const baseDataProvider = simpleRestProvider(apiUrl, httpClient);
  * - `jobs`: getOne with `meta.view === 'profile'` reads `GET /job/detail/{id}` (history, attachments,
  *   actions; a separate cache entry from the list's records); create sends the multipart form;
  * - `assignees`: `GET /job/fetch-assignees/{filter.type}`;
- * - `tat-settings`: `GET/POST /setting/tat`, `PATCH /setting/tat/{id}`.
+ * - `tat-settings`: `GET/POST /setting/tat`, `PATCH /setting/tat/{id}`;
+ * - `companies`: getOne with `meta.view === 'details'` reads `GET /user/company-details/{id}`;
+ *   update is `PATCH /companies/{id}` `{is_partner}`.
  */
 const resourceDataProvider: DataProvider = {
   ...baseDataProvider,
@@ -43,6 +46,9 @@ const resourceDataProvider: DataProvider = {
     if (resource === 'jobs' && params.meta?.view === 'profile') {
       return { data: await jobsResources.getJobDetail(String(params.id)) };
     }
+    if (resource === 'companies' && params.meta?.view === 'details') {
+      return { data: await companiesApi.details(String(params.id)) };
+    }
     return baseDataProvider.getOne(resource, params);
   },
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -60,6 +66,11 @@ const resourceDataProvider: DataProvider = {
       return {
         data: await tatSettingsApi.update(String(params.id), params.data as TatSettingBody),
       };
+    }
+    if (resource === 'companies') {
+      const isPartner = Boolean((params.data as { is_partner?: boolean }).is_partner);
+      const company = await companiesApi.setPartner(String(params.id), isPartner);
+      return { data: { ...params.previousData, ...company } };
     }
     return baseDataProvider.update(resource, params);
   },

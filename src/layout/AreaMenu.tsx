@@ -1,3 +1,4 @@
+import BusinessIcon from '@mui/icons-material/Business';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import NoteAddIcon from '@mui/icons-material/NoteAdd';
 import SettingsIcon from '@mui/icons-material/Settings';
@@ -38,6 +39,13 @@ export const AreaMenu = () => {
           to={paths.createBulk}
           primaryText="app.menu.bulk_upload"
           leftIcon={<UploadFileIcon />}
+        />
+      </CanAccess>
+      <CanAccess resource="companies" action="list">
+        <Menu.Item
+          to={`${basename}/users/companies`}
+          primaryText="app.menu.companies"
+          leftIcon={<BusinessIcon />}
         />
       </CanAccess>
       <MessagesMenuItem />

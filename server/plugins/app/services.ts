@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { createAccountsRepository } from '../../repositories/accounts';
 import { createCapturesRepository } from '../../repositories/captures';
+import { createCompaniesRepository } from '../../repositories/companies';
 import { createOneTimeTokensRepository } from '../../repositories/oneTimeTokens';
 import { createRateLimitsRepository } from '../../repositories/rateLimits';
 import { createJobsRepository } from '../../repositories/jobs';
@@ -27,6 +28,7 @@ function createRepos(db: Db) {
     captures: createCapturesRepository(db),
     rateLimits: createRateLimitsRepository(db),
     messages: createMessagesRepository(db),
+    companies: createCompaniesRepository(db),
   };
 }
 

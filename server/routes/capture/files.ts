@@ -6,8 +6,9 @@ import { jobScopeOf } from '../../services/jobAccess';
 import { StoredFileMissingError } from '../../services/storage';
 
 /**
- * Evidence and attachments are never public (issue 4): served only to signed-in users who may see
- * the job; for anyone else, and for unknown jobs or files, 404 alike.
+ * Evidence and attachments are never public: served only to signed-in users who may see the job
+ * and its subject (not a partner that declined it or whose assignment ended); for anyone else,
+ * and for unknown jobs or files, 404 alike.
  */
 const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { jobs, captures } = app.repos;
@@ -40,9 +41,8 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { id, kind } = request.params;
-      if (!(await jobs.findVisible(id, jobScopeOf(request.account)))) {
-        throw notFound('Photo not found');
-      }
+      const job = await jobs.findVisible(id, jobScopeOf(request.account));
+      if (!job || job.personal_hidden) throw notFound('Photo not found');
       const photo = await captures.photo(id, kind);
       if (!photo) throw notFound('Photo not found');
       const data = await readOr404(photo.storage_key);
@@ -73,9 +73,8 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { id, attachmentId } = request.params;
-      if (!(await jobs.findVisible(id, jobScopeOf(request.account)))) {
-        throw notFound('Attachment not found');
-      }
+      const job = await jobs.findVisible(id, jobScopeOf(request.account));
+      if (!job || job.personal_hidden) throw notFound('Attachment not found');
       const file = (await jobs.attachments(id)).find((f) => f.id === attachmentId);
       if (!file) throw notFound('Attachment not found');
       const data = await readOr404(file.storage_key);

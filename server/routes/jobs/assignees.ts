@@ -20,7 +20,7 @@ const assigneeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['jobs'],
         security: [{ bearerAuth: [] }],
         summary:
-          'Who jobs can be assigned to: companies (except your own) or agents (super-admins only)',
+          'Who jobs can be assigned to: active partner companies (except your own) or agents (super-admins only)',
         params: AssigneeTypeParams,
         response: { 200: Type.Array(Assignee), ...errorResponses(400, 401, 403) },
       },

@@ -18,11 +18,11 @@ import {
   SummaryCounts,
 } from '../../schemas/jobs';
 import { csvLine } from '../../services/csv';
+import { contentRange } from '../../services/listParams';
 import { allowedActions, isAdminArea, iso, jobScopeOf, jobView } from '../../services/jobAccess';
 import { jobStatuses, type JobStatus } from '../../services/jobStateMachine';
 import { koboToNgn } from '../../services/money';
 import { captureDetail } from '../capture/detail';
-import { contentRange } from '../../services/listParams';
 import { lagosMidnight, parseListQuery } from './listQuery';
 
 const pageSize = 25;
@@ -171,10 +171,13 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const job = await jobs.findVisible(request.params.id, jobScopeOf(request.account));
       if (!job) throw notFound('Job not found');
+      // Attachments and evidence show the subject: gone with the personal fields.
       const [events, attachments, capture] = await Promise.all([
         jobs.events(job.id),
-        jobs.attachments(job.id),
-        captureDetail(app, request.account, job),
+        job.personal_hidden ? [] : jobs.attachments(job.id),
+        job.personal_hidden
+          ? { has_link: false, link: null, submission: null }
+          : captureDetail(app, request.account, job),
       ]);
       const parties = {
         status: job.status,

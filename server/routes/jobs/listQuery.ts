@@ -1,16 +1,17 @@
 import { findState } from '../../../reference/locations';
 import { isJobKind } from '../../../reference/jobKinds';
 import { badRequest } from '../../errors';
+import { jobSortFields, type JobListFilter, type JobSort } from '../../repositories/jobs';
 import {
-  jobSortFields,
-  type JobListFilter,
-  type JobSort,
-  type JobSortField,
-} from '../../repositories/jobs';
+  filterText,
+  parseFilterObject,
+  parseIds,
+  parseRange,
+  parseSort,
+  uuidPattern,
+} from '../../services/listParams';
 import { jobStatuses, type JobStatus } from '../../services/jobStateMachine';
-import { parseFilterObject, parseRange, parseSort } from '../../services/listParams';
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const day = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A day that exists (not 2026-02-30), from year 1900: year 0 is out of the database's range. */
@@ -29,28 +30,14 @@ export const lagosMidnight = (d: string) => {
 
 /** The jobs list's `sort`, `range` and `filter` query parameters, checked. */
 export function parseListQuery(query: { sort?: string; range?: string; filter?: string }) {
-  const sort: JobSort = parseSort<JobSortField>(
-    query.sort,
-    jobSortFields,
-    ['created_at', 'DESC'],
-    'Jobs',
-  );
-  return {
-    sort,
-    ...parseRange(query.range),
-    filter: parseFilter(parseFilterObject(query.filter)),
-  };
+  const sort: JobSort = parseSort(query.sort, jobSortFields, ['created_at', 'DESC'], 'Jobs');
+  const { offset, limit } = parseRange(query.range);
+  return { sort, offset, limit, filter: parseFilter(parseFilterObject(query.filter)) };
 }
 
 export function parseFilter(f: Record<string, unknown>): JobListFilter {
   const out: JobListFilter = {};
-  const text = (k: string) => {
-    const v = f[k];
-    if (v === undefined || v === null || v === '') return undefined;
-    if (typeof v !== 'string') throw badRequest(`filter.${k} must be a string`);
-    if (v.includes('\0')) throw badRequest(`filter.${k} must not contain a NUL character`);
-    return v;
-  };
+  const text = (k: string) => filterText(f, k);
   const status = text('status');
   if (status) {
     if (!jobStatuses.includes(status as JobStatus)) {
@@ -87,7 +74,7 @@ export function parseFilter(f: Record<string, unknown>): JobListFilter {
   ] as const) {
     const v = text(k);
     if (!v) continue;
-    if (!uuid.test(v)) throw badRequest(`filter.${k} must be an id`);
+    if (!uuidPattern.test(v)) throw badRequest(`filter.${k} must be an id`);
     out[key] = v;
   }
   if (f.overdue !== undefined && f.overdue !== null && f.overdue !== '') {
@@ -96,9 +83,6 @@ export function parseFilter(f: Record<string, unknown>): JobListFilter {
     else throw badRequest('filter.overdue must be true or false');
   }
   out.q = text('q');
-  if (f.id !== undefined) {
-    const ids = ([] as unknown[]).concat(f.id);
-    out.ids = ids.filter((i): i is string => typeof i === 'string' && uuid.test(i));
-  }
+  if (f.id !== undefined) out.ids = parseIds(f.id);
   return out;
 }

@@ -84,10 +84,14 @@ const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       if (type === 'agent' && !isAdminArea(a))
         throw forbidden('Only the provider assigns jobs to agents');
-      const assignee = await jobsAssignees.find(type, id);
-      if (!assignee) throw notFound(type === 'agent' ? 'Agent not found' : 'Company not found');
       if (type === 'company' && a.company_id === id) {
         throw badRequest('A company cannot assign jobs to itself');
+      }
+      const assignee = await jobsAssignees.find(type, id);
+      if (!assignee) {
+        throw notFound(
+          type === 'agent' ? 'Agent not found' : 'Company not found among the active partners',
+        );
       }
       const ids = [...new Set(request.body.list)];
       const scope = jobScopeOf(a);

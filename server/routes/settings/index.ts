@@ -142,7 +142,8 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         security,
-        summary: "Edit the signed-in user's own name and phone (and company name, for its owner)",
+        summary:
+          "Edit the signed-in user's own name and phone (and the company's name, state and address, for its owner)",
         body: UpdateDetailsBody,
         response: { 200: Type.Ref('Account'), ...errorResponses(400, 401, 403) },
       },
@@ -152,11 +153,30 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (b.company_name !== undefined && request.account.role !== 'company') {
         throw forbidden("Only the company's owner may change its name");
       }
+      if (
+        (b.company_state !== undefined || b.company_address !== undefined) &&
+        request.account.role !== 'company'
+      ) {
+        throw forbidden("Only the company's owner may change its state and address");
+      }
+      const companyState =
+        b.company_state === undefined ? undefined : findState(b.company_state)?.alias;
+      if (b.company_state !== undefined && !companyState) {
+        throw fieldError(
+          'company_state',
+          `company_state "${b.company_state}" is not a Nigerian state`,
+        );
+      }
+      if (b.company_address !== undefined && !b.company_address.trim()) {
+        throw fieldError('company_address', 'company_address must not be empty');
+      }
       const updated = await updateOwnDetails(app.db, request.account, {
         first_name: b.first_name?.trim() || undefined,
         last_name: b.last_name?.trim() || undefined,
         phone: b.phone !== undefined ? normalizeNigerianPhone(b.phone) : undefined,
         company_name: b.company_name?.trim() || undefined,
+        company_state: companyState,
+        company_address: b.company_address?.trim(),
       });
       return accountView(updated, app.config.superAdminEmails);
     },

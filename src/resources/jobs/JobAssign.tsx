@@ -54,7 +54,8 @@ const Detail = ({ label, children }: { label: string; children: React.ReactNode 
 
 /**
  * Assign Job (spec §2): a user type (Company; Agent for super-admins only), then one of that
- * type's assignees, whose card shows company name, ID, state, date created and rating; Assign
+ * type's assignees, whose card shows company name, user code (the spec's "company ID"), state,
+ * date created and rating; Assign
  * Job sends the jobs chosen on the previous screen, then returns there.
  */
 export const JobAssign = () => {
@@ -155,7 +156,7 @@ export const JobAssign = () => {
               }}
             >
               <Detail label={t('company_name')}>{assignee.company_name ?? assignee.name}</Detail>
-              <Detail label={t('id')}>{assignee.id}</Detail>
+              <Detail label={t('id')}>{assignee.code ?? translate('app.jobs.not_set')}</Detail>
               <Detail label={t('state')}>
                 {assignee.state ? stateName(assignee.state) : translate('app.jobs.not_set')}
               </Detail>

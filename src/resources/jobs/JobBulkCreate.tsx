@@ -26,7 +26,6 @@ import {
   useBasename,
   useCanAccess,
   useDataProvider,
-  useGetList,
   useNotify,
   useTranslate,
 } from 'react-admin';
@@ -37,7 +36,8 @@ import { downloadFile } from '../../httpClient/downloadFile';
 import { statusOf, type UploadProgress } from '../../httpClient/httpClient';
 import { useNotifyError } from '../../httpClient/useNotifyError';
 import { useJobPaths } from './paths';
-import type { Assignee, UploadRowError } from './types';
+import { useOwnerCompanyChoices } from '../companies/useOwnerCompanies';
+import type { UploadRowError } from './types';
 
 const maxFileBytes = 20 * 1024 * 1024;
 /** Row problems shown on the page; the rest are counted (a file may have 100,000 rows). */
@@ -97,7 +97,7 @@ const RowErrors = ({ errors }: { errors: UploadRowError[] }) => {
 /** Provider staff name the owner company of the uploaded jobs. */
 const OwnerSelect = ({ value, onChange }: { value: string; onChange: (id: string) => void }) => {
   const translate = useTranslate();
-  const { data = [] } = useGetList<Assignee>('assignees', { filter: { type: 'company' } });
+  const { choices: data } = useOwnerCompanyChoices();
   return (
     <TextField
       select

@@ -15,7 +15,6 @@ import {
   useBasename,
   useCanAccess,
   useCreate,
-  useGetList,
   useNotify,
   useTranslate,
   type Validator,
@@ -27,7 +26,8 @@ import { errorMessages } from '../../httpClient/errorMessages';
 import { useNotifyError } from '../../httpClient/useNotifyError';
 import { kindChoices, LgaInput, stateChoices } from './JobFilters';
 import { useJobPaths } from './paths';
-import type { Assignee, Job } from './types';
+import { useOwnerCompanyChoices } from '../companies/useOwnerCompanies';
+import type { Job } from './types';
 
 interface FormValues extends Record<string, unknown> {
   type: JobKind;
@@ -81,14 +81,12 @@ const KindFields = () => {
 /** Provider staff name the owner company (`company_id`), picked among the client companies. */
 const OwnerCompanyInput = () => {
   const translate = useTranslate();
-  const { data = [], isPending } = useGetList<Assignee>('assignees', {
-    filter: { type: 'company' },
-  });
+  const { choices, isPending } = useOwnerCompanyChoices();
   return (
     <SelectInput
       source="company_id"
       label={translate('app.jobs.create.owner')}
-      choices={data.map((company) => ({ id: company.id, name: company.name }))}
+      choices={choices}
       isPending={isPending}
       validate={required()}
       fullWidth

@@ -119,19 +119,7 @@ export interface CaptureLinkCreated {
 }
 
 /** Spec §3 "Assignee", as `GET /job/fetch-assignees/{type}` lists them. */
-export interface Assignee {
-  id: string;
-  company_name: string | null;
-  full_name: string;
-  first_name: string;
-  last_name: string;
-  name: string;
-  created_time: string;
-  /** Average rating 0–5. */
-  total_ratings: number;
-  /** Not in the API yet (the spec's card shows a state): shown when the server sends it. */
-  state?: string | null;
-}
+export type { Assignee } from '../../../server/schemas/jobs';
 
 export type StatusCounts = Record<JobStatus, number> & { overdue: number; total: number };
 

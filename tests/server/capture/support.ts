@@ -123,8 +123,11 @@ export const tokenOf = (url: URL | string) => new URL(url).pathname.split('/').p
 /** The usual cast: an owner company, a partner company, an outsider, a super-admin, an agent. */
 export async function cast(app: App, db: Db) {
   const owner = await signIn(app, db, 'company', { company_name: 'Owner Ltd' });
-  const partner = await signIn(app, db, 'company', { company_name: 'Partner Ltd' });
-  const outsider = await signIn(app, db, 'company', { company_name: 'Outsider Ltd' });
+  const partner = await signIn(app, db, 'company', { company_name: 'Partner Ltd', partner: true });
+  const outsider = await signIn(app, db, 'company', {
+    company_name: 'Outsider Ltd',
+    partner: true,
+  });
   const admin = await signIn(app, db, 'admin');
   const agent = await signIn(app, db, 'agent');
   await setTat(db, { audience: 'company', amountKobo: 250_000, hours: 48 });

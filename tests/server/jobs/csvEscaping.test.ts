@@ -55,7 +55,10 @@ describe("security: CSV formula escaping in another company's export", () => {
 
   it("escapes a partner company's formula-like name in the owner's export", async () => {
     const owner = await signIn(ctx.app, ctx.db, 'company', { company_name: 'Owner Ltd' });
-    const partner = await signIn(ctx.app, ctx.db, 'company', { company_name: attack });
+    const partner = await signIn(ctx.app, ctx.db, 'company', {
+      company_name: attack,
+      partner: true,
+    });
     await setTat(ctx.db);
     const job = await createJob(ctx.app, owner.headers);
     const assigned = await ctx.app.inject({

@@ -30,7 +30,10 @@ const names = (res: { json: () => { subject_name: string }[] }) =>
 beforeAll(async () => {
   ctx = await createJobsTestApp();
   owner = await signIn(ctx.app, ctx.db, 'company', { company_name: 'Owner Ltd' });
-  partner = await signIn(ctx.app, ctx.db, 'company', { company_name: 'Partner Ltd' });
+  partner = await signIn(ctx.app, ctx.db, 'company', {
+    company_name: 'Partner Ltd',
+    partner: true,
+  });
   outsider = await signIn(ctx.app, ctx.db, 'company', { company_name: 'Outsider Ltd' });
   admin = await signIn(ctx.app, ctx.db, 'admin');
   await setTat(ctx.db, { hours: 48 });

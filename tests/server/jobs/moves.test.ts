@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestContext } from '../helpers';
-import { createJob, createJobsTestApp, forceStatus, setTat, signIn, type Headers } from './support';
+import {
+  createJob,
+  createJobsTestApp,
+  forceStatus,
+  makePartner,
+  setTat,
+  signIn,
+  type Headers,
+} from './support';
 
 let ctx: TestContext;
 type Actor = Awaited<ReturnType<typeof signIn>>;
@@ -14,8 +22,14 @@ let agent: Actor;
 beforeAll(async () => {
   ctx = await createJobsTestApp();
   owner = await signIn(ctx.app, ctx.db, 'company', { company_name: 'Owner Ltd' });
-  partner = await signIn(ctx.app, ctx.db, 'company', { company_name: 'Partner Ltd' });
-  outsider = await signIn(ctx.app, ctx.db, 'company', { company_name: 'Outsider Ltd' });
+  partner = await signIn(ctx.app, ctx.db, 'company', {
+    company_name: 'Partner Ltd',
+    partner: true,
+  });
+  outsider = await signIn(ctx.app, ctx.db, 'company', {
+    company_name: 'Outsider Ltd',
+    partner: true,
+  });
   admin = await signIn(ctx.app, ctx.db, 'admin');
   staff = await signIn(ctx.app, ctx.db, 'staff');
   agent = await signIn(ctx.app, ctx.db, 'agent');
@@ -157,9 +171,12 @@ describe('assigning', () => {
     expect((await assign(owner.headers, 'company', owner.companyId!, [job.id])).statusCode).toBe(
       400,
     );
+    // Even a partner never gets its own jobs.
+    await makePartner(ctx.db, owner.companyId!);
     expect((await assign(admin.headers, 'company', owner.companyId!, [job.id])).statusCode).toBe(
       400,
     );
+    await makePartner(ctx.db, owner.companyId!, false);
     const unknown = await assign(owner.headers, 'company', '00000000-0000-4000-8000-000000000000', [
       job.id,
     ]);
@@ -463,7 +480,7 @@ describe('detail: actions and overdue', () => {
 });
 
 describe('GET /job/fetch-assignees/{type}', () => {
-  it('lists every company but your own', async () => {
+  it('lists partner companies but your own, by company name and code, never the owner', async () => {
     const res = await ctx.app.inject({
       url: '/api/v2/job/fetch-assignees/company',
       headers: owner.headers,
@@ -476,10 +493,12 @@ describe('GET /job/fetch-assignees/{type}', () => {
     expect(list.find((a: { id: string }) => a.id === outsider.companyId)).toEqual({
       id: outsider.companyId,
       company_name: 'Outsider Ltd',
-      full_name: `${outsider.account.first_name} ${outsider.account.last_name}`,
-      first_name: outsider.account.first_name,
-      last_name: outsider.account.last_name,
+      full_name: 'Outsider Ltd',
+      first_name: 'Outsider Ltd',
+      last_name: '',
       name: 'Outsider Ltd',
+      code: outsider.account.unique_code,
+      state: null,
       created_time: expect.any(String),
       total_ratings: 0,
     });

@@ -26,7 +26,13 @@ export async function signIn(
   app: App,
   db: Db,
   kind: 'admin' | 'staff' | 'company' | 'subuser' | 'agent' | 'boss',
-  opts: { companyOf?: string; company_name?: string; permissions?: string[] } = {},
+  opts: {
+    companyOf?: string;
+    company_name?: string;
+    permissions?: string[];
+    /** A company the provider marked as a partner: jobs can be assigned to it. */
+    partner?: boolean;
+  } = {},
 ) {
   const role =
     kind === 'admin'
@@ -50,10 +56,16 @@ export async function signIn(
       opts.companyOf,
     ]);
   }
+  if (opts.partner) await makePartner(db, account.company_id!);
   if (kind === 'agent') return { account, headers: {} as Headers, companyId: null };
   const session = await login(app, account.email, password);
   const companyId = kind === 'subuser' ? opts.companyOf! : account.company_id;
   return { account, headers: session.headers, companyId };
+}
+
+/** Marks a company as a partner directly (the companies API has its own tests). */
+export async function makePartner(db: Db, companyId: string, isPartner = true) {
+  await db.query('UPDATE companies SET is_partner = $2 WHERE id = $1', [companyId, isPartner]);
 }
 
 export const addressFields = (over: Record<string, string> = {}) => ({

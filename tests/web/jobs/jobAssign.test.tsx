@@ -64,7 +64,10 @@ describe('Assign Job', () => {
     await choose(user, 'Name', 'Abuja Checks Ltd');
     const card = screen.getByRole('region', { name: 'Abuja Checks Ltd' });
     expect(card).toHaveTextContent('Company nameAbuja Checks Ltd');
-    expect(card).toHaveTextContent(`ID${companyAssignees[0]!.id}`);
+    // The company's user code and real state, not its database id or fixed text.
+    expect(card).toHaveTextContent('IDCMP-000002');
+    expect(card).not.toHaveTextContent(companyAssignees[0]!.id);
+    expect(card).toHaveTextContent('StateFederal Capital Territory');
     expect(card).toHaveTextContent('Date createdNovember 2, 2024');
     expect(within(card).getByRole('img', { name: 'Rating: 4 / 5' })).toBeInTheDocument();
 

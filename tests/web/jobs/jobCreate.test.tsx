@@ -1,3 +1,4 @@
+import { companiesPage, makeCompany } from '../support/companiesFixtures';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -5,7 +6,7 @@ import { findState } from '../../../reference/locations';
 import { currentPath, renderApp } from '../support/renderApp';
 import { server } from '../support/server';
 import { adminAccount, companyAccount, signIn } from '../support/session';
-import { companyAssignees, makeJob } from '../support/jobsFixtures';
+import { makeJob } from '../support/jobsFixtures';
 
 type User = Awaited<ReturnType<typeof renderApp>>['user'];
 
@@ -155,9 +156,12 @@ describe('create a single job', () => {
 
   it('lets an admin pick the owner company, sent as company_id, then goes to /admin/jobs', async () => {
     signIn(adminAccount);
-    server.use(
-      http.get('/api/v2/job/fetch-assignees/company', () => HttpResponse.json(companyAssignees)),
-    );
+    // Every company may own a job, not only the partners Assign Job offers.
+    const owners = [
+      makeCompany(1, { name: 'Abuja Checks Ltd' }),
+      makeCompany(2, { name: 'Kano Verify' }),
+    ];
+    server.use(http.get('/api/v2/companies', () => companiesPage(owners)));
     const sent = answerCreate();
     const { user } = await renderApp('/admin/jobs/create-single');
     await screen.findByLabelText(/^First name/);
@@ -166,7 +170,7 @@ describe('create a single job', () => {
     await user.click(screen.getByRole('button', { name: 'Create Job' }));
 
     expect(await screen.findByText('Successfully created')).toBeInTheDocument();
-    expect(sent[0]).toMatchObject({ type: 'address', company_id: companyAssignees[1]!.id });
+    expect(sent[0]).toMatchObject({ type: 'address', company_id: owners[1]!.id });
     await waitFor(() => expect(currentPath()).toBe('/admin/jobs'));
   });
 });

@@ -1,0 +1,128 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { findState } from '../../../reference/locations';
+import { badRequest, forbidden, notFound } from '../../errors';
+import { companySortFields, type CompanyListFilter } from '../../repositories/companies';
+import { errorResponses } from '../../schemas/common';
+import {
+  Company,
+  CompanyIdParams,
+  CompanyListQuery,
+  CompanyPatchBody,
+} from '../../schemas/companies';
+import {
+  contentRange,
+  filterText,
+  parseFilterObject,
+  parseIds,
+  parseRange,
+  parseSort,
+} from '../../services/listParams';
+import { companyView } from './view';
+
+function parseCompanyFilter(text: string | undefined): CompanyListFilter {
+  const f = parseFilterObject(text);
+  const out: CompanyListFilter = { q: filterText(f, 'q') };
+  const partner = f.is_partner;
+  if (partner !== undefined && partner !== null && partner !== '') {
+    if (partner === true || partner === 'true') out.is_partner = true;
+    else if (partner === false || partner === 'false') out.is_partner = false;
+    else throw badRequest('filter.is_partner must be true or false');
+  }
+  const state = filterText(f, 'state');
+  if (state) {
+    const s = findState(state);
+    if (!s) throw badRequest(`filter.state "${state}" is not a Nigerian state`);
+    out.state = s.alias;
+  }
+  if (f.id !== undefined) out.ids = parseIds(f.id);
+  return out;
+}
+
+/** `GET /companies`, `GET /companies/{id}`, `PATCH /companies/{id}`: provider staff only. */
+const companyListRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { companies } = app.repos;
+  const tags = ['companies'];
+  const security = [{ bearerAuth: [] }];
+
+  app.get(
+    '/companies',
+    {
+      config: { access: 'companies.list' },
+      schema: {
+        tags,
+        security,
+        summary: 'Company management: companies in ra-data-simple-rest conventions',
+        description:
+          "An array with `Content-Range: companies first-last/total`. For staff with 'User " +
+          "management (view)'; staff who create jobs for a company ('Create Job') read it too, " +
+          "to pick the owner, without the owners' contacts (`owner` null).",
+        querystring: CompanyListQuery,
+        response: { 200: Type.Array(Company), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const viewer = app.allows(request, 'companies.view');
+      if (!viewer && !app.allows(request, 'jobs.choose_owner')) throw forbidden();
+      const sort = parseSort(
+        request.query.sort,
+        companySortFields,
+        ['created_at', 'DESC'],
+        'Companies',
+      );
+      const { offset, limit } = parseRange(request.query.range);
+      const filter = parseCompanyFilter(request.query.filter);
+      const [rows, total] = await Promise.all([
+        companies.list(filter, sort, offset, limit),
+        companies.count(filter),
+      ]);
+      reply
+        .header('Content-Range', contentRange('companies', offset, rows.length, total))
+        .header('Access-Control-Expose-Headers', 'Content-Range');
+      return rows.map((c) => (viewer ? companyView(c) : { ...companyView(c), owner: null }));
+    },
+  );
+
+  app.get(
+    '/companies/:id',
+    {
+      config: { access: 'companies.view' },
+      schema: {
+        tags,
+        security,
+        summary: 'One company (react-admin getOne)',
+        params: CompanyIdParams,
+        response: { 200: Company, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const company = await companies.find(request.params.id);
+      if (!company) throw notFound('Company not found');
+      return companyView(company);
+    },
+  );
+
+  app.patch(
+    '/companies/:id',
+    {
+      config: { access: 'companies.partner' },
+      schema: {
+        tags,
+        security,
+        summary: 'Mark a company as a partner (takes assigned work) or not; admins only',
+        params: CompanyIdParams,
+        body: CompanyPatchBody,
+        response: { 200: Company, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!(await companies.setPartner(id, request.body.is_partner))) {
+        throw notFound('Company not found');
+      }
+      return companyView((await companies.find(id))!);
+    },
+  );
+};
+
+export default companyListRoutes;

@@ -1,0 +1,76 @@
+import { Type, type Static, type TInteger } from 'typebox';
+import { companySortFields } from '../repositories/companies';
+import { jobStatuses, type JobStatus } from '../services/jobStateMachine';
+import { ListQuery } from './common';
+import { Job } from './jobs';
+
+const dateTime = Type.String({ format: 'date-time' });
+const nullableString = (description?: string) =>
+  Type.Union([Type.String(), Type.Null()], description ? { description } : {});
+
+export const Company = Type.Object({
+  id: Type.String(),
+  name: nullableString('Null for an individual client who signed up without a company name'),
+  code: nullableString("The company's user code: its owner's"),
+  state: nullableString('State alias, e.g. lagos'),
+  address: nullableString(),
+  is_partner: Type.Boolean({ description: 'Takes work assigned by others' }),
+  owner: Type.Union([
+    Type.Object({
+      id: Type.String(),
+      first_name: Type.String(),
+      last_name: Type.String(),
+      email: Type.String(),
+      phone: nullableString(),
+      status: Type.Integer({ description: '1 active, 0 disabled' }),
+      email_confirmed: Type.Boolean(),
+    }),
+    Type.Null(),
+  ]),
+  created_at: dateTime,
+  updated_at: Type.Union([dateTime, Type.Null()]),
+});
+export type Company = Static<typeof Company>;
+
+export const CompanyIdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+
+export const CompanyListQuery = ListQuery(
+  companySortFields,
+  'JSON {q: part of the name, user code or owner email, is_partner: true|false, state, id: [ids]}',
+);
+
+export const CompanyPatchBody = Type.Object({
+  is_partner: Type.Boolean({ description: 'true: the company takes assigned work' }),
+});
+
+const statusCounts = Type.Object({
+  ...(Object.fromEntries(jobStatuses.map((s) => [s, Type.Integer()])) as Record<
+    JobStatus,
+    TInteger
+  >),
+  total: Type.Integer(),
+});
+
+export const CompanyUser = Type.Object({
+  id: Type.String(),
+  unique_code: Type.String(),
+  role: Type.String({ description: 'company (the owner) or sub-admin (a sub-user)' }),
+  full_name: Type.String(),
+  email: Type.String(),
+  phone: nullableString(),
+  status: Type.Integer(),
+  created_at: dateTime,
+});
+
+export const CompanyDetails = Type.Object({
+  ...Company.properties,
+  job_counts: Type.Object(
+    { owned: statusCounts, assigned: statusCounts },
+    { description: 'Jobs per status it owns, and assigned to it' },
+  ),
+  users: Type.Array(CompanyUser),
+  recent_jobs: Type.Array(Job, {
+    description: 'Its 10 newest jobs, owned or assigned to it, newest first',
+  }),
+});
+export type CompanyDetails = Static<typeof CompanyDetails>;

@@ -1,0 +1,61 @@
+import {
+  BooleanField,
+  DataTable,
+  DateField,
+  List,
+  SearchInput,
+  SelectInput,
+  useTranslate,
+} from 'react-admin';
+import { stateName } from '../../../reference/locations';
+import { useCompanyPaths } from './paths';
+import type { Company } from './types';
+
+const CompanySearchInput = (props: { source: string; alwaysOn?: boolean }) => {
+  const translate = useTranslate();
+  return <SearchInput {...props} placeholder={translate('resources.companies.fields.q')} />;
+};
+
+const partnerChoices = [
+  { id: 'true', name: 'app.companies.partners_only' },
+  { id: 'false', name: 'app.companies.clients_only' },
+];
+
+const companyFilters = [
+  <CompanySearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="is_partner" source="is_partner" choices={partnerChoices} alwaysOn />,
+];
+
+const Column = DataTable.Col<Company>;
+
+/** Company management (`users/companies`, `GET /companies`): search, partner filter, paging. */
+export const CompanyList = () => {
+  const paths = useCompanyPaths();
+  return (
+    <List<Company>
+      resource="companies"
+      title="app.companies.list_title"
+      filters={companyFilters}
+      sort={{ field: 'created_at', order: 'DESC' }}
+      perPage={25}
+      exporter={false}
+    >
+      <DataTable<Company> rowClick={(id) => paths.show(String(id))} bulkActionButtons={false}>
+        <Column source="name" />
+        <Column source="code" />
+        <Column source="state" render={(c) => (c.state ? stateName(c.state) : '—')} />
+        <Column
+          source="owner"
+          disableSort
+          render={(c) => (c.owner ? `${c.owner.first_name} ${c.owner.last_name}` : '—')}
+        />
+        <Column source="is_partner">
+          <BooleanField source="is_partner" />
+        </Column>
+        <Column source="created_at">
+          <DateField source="created_at" options={{ dateStyle: 'long' }} locales="en-US" />
+        </Column>
+      </DataTable>
+    </List>
+  );
+};

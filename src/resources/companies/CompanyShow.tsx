@@ -1,0 +1,151 @@
+import { Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import {
+  ArrayField,
+  DataTable,
+  DateField,
+  Loading,
+  RecordContextProvider,
+  ResourceContextProvider,
+  Title,
+  useGetOne,
+  useTranslate,
+} from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { jobKindLabels } from '../../../reference/jobKinds';
+import { stateName } from '../../../reference/locations';
+import { formatDisplayDate } from '../../formatting/dates';
+import { Details, Section } from '../jobs/Details';
+import { JobStatusChip } from '../jobs/JobStatusChip';
+import { useJobPaths } from '../jobs/paths';
+import { jobStatuses, type Job } from '../jobs/types';
+import { PartnerSwitch } from './PartnerSwitch';
+import type { CompanyDetails } from './types';
+
+type CompanyUser = CompanyDetails['users'][number];
+const UserCol = DataTable.Col<CompanyUser>;
+const JobCol = DataTable.Col<Job>;
+
+const JobCounts = ({ company }: { company: CompanyDetails }) => {
+  const translate = useTranslate();
+  const { owned, assigned } = company.job_counts;
+  return (
+    <Table size="small" aria-label={translate('app.companies.job_counts')}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{translate('resources.jobs.fields.status')}</TableCell>
+          <TableCell align="right">{translate('app.companies.owned')}</TableCell>
+          <TableCell align="right">{translate('app.companies.assigned_to_it')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {[...jobStatuses, 'total' as const].map((s) => (
+          <TableRow key={s}>
+            <TableCell>
+              {s === 'total' ? translate('app.companies.total') : <JobStatusChip status={s} />}
+            </TableCell>
+            <TableCell align="right">{owned[s]}</TableCell>
+            <TableCell align="right">{assigned[s]}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+};
+
+/**
+ * Company information (`users/companies/{id}`, `GET /user/company-details/{id}`): profile with its
+ * state, address and owner's contact, the partner switch (admins), job counts, users, recent jobs.
+ */
+export const CompanyShow = () => {
+  const { id = '' } = useParams<'id'>();
+  const translate = useTranslate();
+  const jobPaths = useJobPaths();
+  const {
+    data: company,
+    isPending,
+    error,
+  } = useGetOne<CompanyDetails>('companies', {
+    id,
+    meta: { view: 'details' },
+  });
+  if (isPending) return <Loading />;
+  if (error || !company) return null;
+  const t = (key: string) => translate(`app.companies.${key}`);
+  const f = (key: string) => translate(`resources.companies.fields.${key}`);
+  const owner = company.owner;
+  return (
+    <Stack spacing={2} sx={{ mt: 2, mb: 2 }}>
+      <Title title={company.name ?? company.code ?? t('show_title')} />
+      <Section title={t('profile')}>
+        <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center' }}>
+          {company.is_partner ? <Chip color="primary" label={t('partner')} /> : null}
+          <PartnerSwitch company={company} />
+        </Stack>
+        <Details
+          items={[
+            [f('name'), company.name ?? '—'],
+            [f('code'), company.code ?? '—'],
+            [f('state'), company.state ? stateName(company.state) : t('not_set')],
+            [f('address'), company.address ?? t('not_set')],
+            [f('owner'), owner ? `${owner.first_name} ${owner.last_name}` : '—'],
+            [f('email'), owner?.email ?? '—'],
+            [f('phone'), owner?.phone ?? '—'],
+            [f('created_at'), formatDisplayDate(company.created_at)],
+          ]}
+        />
+      </Section>
+      <Section title={t('job_counts')}>
+        <JobCounts company={company} />
+      </Section>
+      <RecordContextProvider value={company}>
+        <ResourceContextProvider value="companies">
+          <Section title={t('users')}>
+            <ArrayField source="users">
+              <DataTable<CompanyUser> bulkActionButtons={false} rowClick={false}>
+                <UserCol source="unique_code" label={f('code')} />
+                <UserCol source="full_name" label={f('owner_name')} />
+                <UserCol source="email" label={f('email')} />
+                <UserCol
+                  source="role"
+                  label={t('role')}
+                  render={(u) => translate(`app.roles.${u.role}`)}
+                />
+                <UserCol
+                  source="status"
+                  label={t('status')}
+                  render={(u) => (u.status === 1 ? t('active') : t('unactive'))}
+                />
+              </DataTable>
+            </ArrayField>
+          </Section>
+        </ResourceContextProvider>
+        <ResourceContextProvider value="jobs">
+          <Section title={t('recent_jobs')}>
+            <ArrayField source="recent_jobs">
+              <DataTable<Job>
+                bulkActionButtons={false}
+                rowClick={(jobId) => jobPaths.profile(String(jobId))}
+              >
+                <JobCol source="code" label="resources.jobs.fields.code" />
+                <JobCol
+                  source="type"
+                  label="resources.jobs.fields.type"
+                  render={(j) => jobKindLabels[j.type]}
+                />
+                <JobCol source="subject_name" label="resources.jobs.fields.subject_name" />
+                <JobCol
+                  source="status"
+                  label="resources.jobs.fields.status"
+                  render={(j) => <JobStatusChip status={j.status} />}
+                />
+                <JobCol source="created_at" label="resources.jobs.fields.created_at">
+                  <DateField source="created_at" options={{ dateStyle: 'long' }} locales="en-US" />
+                </JobCol>
+              </DataTable>
+            </ArrayField>
+          </Section>
+        </ResourceContextProvider>
+      </RecordContextProvider>
+    </Stack>
+  );
+};

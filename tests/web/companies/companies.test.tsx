@@ -1,0 +1,120 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { Account } from '../../../src/authProvider';
+import { companiesPage, makeCompany, makeCompanyDetails } from '../support/companiesFixtures';
+import { filterOf } from '../support/jobsFixtures';
+import { currentPath, renderApp } from '../support/renderApp';
+import { server } from '../support/server';
+import { adminAccount, companyAccount, signIn } from '../support/session';
+
+describe('Company management (users/companies)', () => {
+  it('lists companies with code, state, owner and partner flag; rows open company information', async () => {
+    signIn(adminAccount);
+    const filters: Record<string, unknown>[] = [];
+    server.use(
+      http.get('/api/v2/companies', ({ request }) => {
+        filters.push(filterOf(request));
+        return companiesPage([makeCompany(1, { is_partner: true, state: 'kano' }), makeCompany(2)]);
+      }),
+      http.get('/api/v2/user/company-details/:id', () => HttpResponse.json(makeCompanyDetails(1))),
+    );
+    const { user } = await renderApp('/admin/users/companies');
+    const row = (await screen.findByText('Company 1 Ltd', {}, { timeout: 20_000 })).closest('tr')!;
+    expect(row).toHaveTextContent('CMP-000001');
+    expect(row).toHaveTextContent('Kano');
+    expect(row).toHaveTextContent('Bola Owner1');
+    expect(row).toHaveTextContent('March 4, 2025');
+    expect(screen.getByRole('menuitem', { name: 'Company management' })).toHaveAttribute(
+      'href',
+      '/admin/users/companies',
+    );
+
+    await user.type(screen.getByPlaceholderText('Search by name, code or email'), 'kano');
+    await waitFor(() => expect(filters.at(-1)).toEqual({ q: 'kano' }));
+    await user.click(screen.getByRole('combobox', { name: 'Partner' }));
+    await user.click(await screen.findByRole('option', { name: 'Partners' }));
+    await waitFor(() => expect(filters.at(-1)).toEqual({ q: 'kano', is_partner: 'true' }));
+
+    await user.click(await screen.findByText('Company 1 Ltd'));
+    await waitFor(() => expect(currentPath()).toBe(`/admin/users/companies/${makeCompany(1).id}`));
+  });
+
+  it('is not in the company area', async () => {
+    signIn(companyAccount);
+    await renderApp('/company/dashboard');
+    await screen.findByRole('menuitem', { name: 'Jobs' }, { timeout: 20_000 });
+    expect(screen.queryByRole('menuitem', { name: 'Company management' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Company information (users/companies/{id})', () => {
+  it('shows the profile, job counts, users and recent jobs', async () => {
+    signIn(adminAccount);
+    const details = makeCompanyDetails(1);
+    server.use(
+      http.get(`/api/v2/user/company-details/${details.id}`, () => HttpResponse.json(details)),
+    );
+    await renderApp(`/admin/users/companies/${details.id}`);
+
+    expect(await screen.findByText('3 Murtala Way')).toBeInTheDocument();
+    const profile = screen.getByText('3 Murtala Way').closest('dl')!;
+    expect(profile).toHaveTextContent('Company nameKano Verify Ltd');
+    expect(profile).toHaveTextContent('User codeCMP-000001');
+    expect(profile).toHaveTextContent('StateKano');
+    expect(profile).toHaveTextContent('OwnerBola Owner1');
+    expect(profile).toHaveTextContent('Emailowner1@example.ng');
+    expect(profile).toHaveTextContent('CreatedMarch 4, 2025');
+
+    const counts = screen.getByRole('table', { name: 'Jobs' });
+    const pending = within(counts).getByText('Pending').closest('tr')!;
+    expect(pending).toHaveTextContent(/Pending\s*4\s*0/);
+    expect(within(counts).getByText('Total').closest('tr')).toHaveTextContent(/Total\s*6\s*3/);
+
+    expect(screen.getByText('sani@kanoverify.ng').closest('tr')).toHaveTextContent('Unactive');
+    expect(screen.getByText('aisha@kanoverify.ng').closest('tr')).toHaveTextContent('Company');
+    expect(screen.getByText('JOB-000007')).toBeInTheDocument();
+  });
+
+  it('lets an admin mark the company as a partner', async () => {
+    signIn(adminAccount);
+    const details = makeCompanyDetails(1);
+    let sent: unknown;
+    server.use(
+      http.get(`/api/v2/user/company-details/${details.id}`, () => HttpResponse.json(details)),
+      http.patch(`/api/v2/companies/${details.id}`, async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ ...makeCompany(1), is_partner: true });
+      }),
+    );
+    const { user } = await renderApp(`/admin/users/companies/${details.id}`);
+    const partnerSwitch = await screen.findByRole('switch', {
+      name: 'Partner: takes assigned jobs',
+    });
+    expect(partnerSwitch).not.toBeChecked();
+    await user.click(partnerSwitch);
+    expect(await screen.findByText('The company is now a partner')).toBeInTheDocument();
+    expect(sent).toEqual({ is_partner: true });
+    await waitFor(() => expect(partnerSwitch).toBeChecked());
+    // The rest of the page stays: the merged record keeps its counts and users.
+    expect(screen.getByText('aisha@kanoverify.ng')).toBeInTheDocument();
+  });
+
+  it('hides the partner switch from a provider sub-admin who may not mark partners', async () => {
+    const subAdmin: Account = {
+      ...adminAccount,
+      id: 'acc-sub',
+      role: 'sub-admin',
+      isSuperAdmin: false,
+      permissions: ['User management (view)'],
+    };
+    signIn(subAdmin);
+    const details = makeCompanyDetails(1);
+    server.use(
+      http.get(`/api/v2/user/company-details/${details.id}`, () => HttpResponse.json(details)),
+    );
+    await renderApp(`/admin/users/companies/${details.id}`);
+    expect(await screen.findByText('3 Murtala Way')).toBeInTheDocument();
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+  });
+});
