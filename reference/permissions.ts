@@ -61,8 +61,8 @@ export type Area = 'admin' | 'company' | 'agent';
 export interface AccessRule {
   /** The signed-in areas that may call it at all. */
   areas: readonly ('admin' | 'company')[];
-  /** The label a sub-admin or sub-user needs; null: everyone of those areas. */
-  permission: PermissionLabel | null;
+  /** The label a sub-admin or sub-user needs (any one of a list); null: everyone of those areas. */
+  permission: PermissionLabel | readonly PermissionLabel[] | null;
   /** 'heads': admins, company owners and super-admins (never other staff); 'super-admin': DESIGN §2. */
   only?: 'heads' | 'super-admin';
 }
@@ -86,9 +86,9 @@ export const accessRules = {
   'profile.edit': { areas: both, permission: 'Edit Profile' },
   'messages.broadcast': { areas: adminArea, permission: 'Support' },
   'companies.view': { areas: adminArea, permission: 'User management (view)' },
-  // The company list also feeds job creation's owner picker: its handler wants companies.view
-  // or jobs.choose_owner, and shows owners' contacts only with companies.view.
-  'companies.list': { areas: adminArea, permission: null },
+  // The company list also feeds job creation's owner picker (companies.view or
+  // jobs.choose_owner); it shows owners' contacts only with companies.view.
+  'companies.list': { areas: adminArea, permission: ['User management (view)', 'Create Job'] },
   'companies.partner': { areas: adminArea, permission: null, only: 'heads' },
 } as const satisfies Record<string, AccessRule>;
 
@@ -126,7 +126,8 @@ export function allows(h: Holder, key: AccessKey): boolean {
   if (h.area === 'agent' || !rule.areas.includes(h.area)) return false;
   if (rule.only === 'heads' && !isHead(h) && !h.isSuperAdmin) return false;
   if (rule.only === 'super-admin' && !h.isSuperAdmin) return false;
-  return rule.permission === null || holds(h, rule.permission);
+  if (rule.permission === null) return true;
+  return ([] as PermissionLabel[]).concat(rule.permission).some((l) => holds(h, l));
 }
 
 /**

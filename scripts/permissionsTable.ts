@@ -6,6 +6,7 @@ import {
   screenAccess,
   type AccessKey,
   type AccessRule,
+  type PermissionLabel,
 } from '../reference/permissions';
 
 /**
@@ -34,12 +35,16 @@ const screensOf = (key: AccessKey) =>
       .map(([action]) => `${resource}.${action}`),
   );
 
+/** The labels any one of which opens a rule. */
+const labelsOf = (rule: AccessRule): PermissionLabel[] =>
+  rule.permission === null ? [] : ([] as PermissionLabel[]).concat(rule.permission);
+
 export function permissionsMarkdown(): string {
   const lines = [
     '| permission | grants | access keys |',
     '| --- | --- | --- |',
     ...permissionLabels.map((label) => {
-      const keys = rules.filter(([, rule]) => rule.permission === label);
+      const keys = rules.filter(([, rule]) => labelsOf(rule).includes(label));
       return `| ${label} | ${permissionGrants[label] ?? 'stored and shown; no module uses it yet'} | ${keyList(keys)} |`;
     }),
     `| (none: every account of the area) | — | ${keyList(rules.filter(([, rule]) => rule.permission === null))} |`,
@@ -48,7 +53,7 @@ export function permissionsMarkdown(): string {
     '| --- | --- | --- | --- |',
     ...rules.map(
       ([key, rule]) =>
-        `| \`${key}\` | ${rule.areas.join(', ')} | ${[rule.permission, rule.only && `${rule.only} only`].filter(Boolean).join(', ') || '—'} | ${screensOf(key).join(', ') || '—'} |`,
+        `| \`${key}\` | ${rule.areas.join(', ')} | ${[labelsOf(rule).join(' or '), rule.only && `${rule.only} only`].filter(Boolean).join(', ') || '—'} | ${screensOf(key).join(', ') || '—'} |`,
     ),
   ];
   return lines.join('\n');

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { findState } from '../../../reference/locations';
-import { badRequest, forbidden, notFound } from '../../errors';
+import { badRequest, notFound } from '../../errors';
 import { companySortFields, type CompanyListFilter } from '../../repositories/companies';
 import { errorResponses } from '../../schemas/common';
 import {
@@ -63,7 +63,6 @@ const companyListRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const viewer = app.allows(request, 'companies.view');
-      if (!viewer && !app.allows(request, 'jobs.choose_owner')) throw forbidden();
       const sort = parseSort(
         request.query.sort,
         companySortFields,

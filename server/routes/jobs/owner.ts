@@ -1,3 +1,4 @@
+import { uuidPattern } from '../../services/listParams';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fieldError, forbidden } from '../../errors';
 import { areaOf } from '../../services/accountView';
@@ -23,9 +24,9 @@ export async function ownerCompanyOf(
   if (typeof companyId !== 'string' || !companyId) {
     throw fieldError('company_id', 'company_id is required: name the company the job is for');
   }
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  const company = uuid.test(companyId)
-    ? await app.repos.jobsAssignees.find('company', companyId)
+  // Any company may own a job; only partners take assigned work.
+  const company = uuidPattern.test(companyId)
+    ? await app.repos.companies.find(companyId)
     : undefined;
   if (!company) throw fieldError('company_id', 'company_id names no client company');
   return company.id;

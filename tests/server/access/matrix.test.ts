@@ -36,12 +36,16 @@ function oracle(actor: Actor, access: Access): Outcome {
   // Agents work from capture links: their token opens nothing of the back-office.
   if (actor.area === 'agent') return 403;
   if (access === 'signed-in') return 'through';
-  const rule: { areas: readonly string[]; permission: PermissionLabel | null; only?: string } =
-    accessRules[access];
+  const rule: {
+    areas: readonly string[];
+    permission: PermissionLabel | readonly PermissionLabel[] | null;
+    only?: string;
+  } = accessRules[access];
   if (!rule.areas.includes(actor.area!)) return 403;
   if (rule.only === 'heads' && !actor.head && !actor.superAdmin) return 403;
   if (rule.only === 'super-admin' && !actor.superAdmin) return 403;
-  if (rule.permission && !actor.head && !actor.labels.includes(rule.permission)) return 403;
+  const anyOf = rule.permission === null ? [] : ([] as PermissionLabel[]).concat(rule.permission);
+  if (anyOf.length && !actor.head && !anyOf.some((l) => actor.labels.includes(l))) return 403;
   return 'through';
 }
 
@@ -50,7 +54,13 @@ const outcomeOf = (status: number): Outcome =>
 
 /** The labels that guard some rule: each gets a "with only it" and an "all but it" account. */
 const guardingLabels = [
-  ...new Set(Object.values(accessRules).flatMap((r) => (r.permission ? [r.permission] : []))),
+  ...new Set(
+    Object.values(accessRules).flatMap((r: { permission: unknown }) =>
+      r.permission === null
+        ? []
+        : ([] as PermissionLabel[]).concat(r.permission as PermissionLabel),
+    ),
+  ),
 ];
 
 interface OpenApi {
@@ -213,15 +223,21 @@ describe('authorization matrix', () => {
 
   /** The callers of one route: the fixed ones, and staff with and without its guarding label. */
   function callersOf(access: Access): Actor[] {
-    const label =
-      access === 'public' || access === 'signed-in' ? null : accessRules[access].permission;
-    if (!label) return [...actors, staffNone, subuserNone];
+    const rule: { permission: unknown } | null =
+      access === 'public' || access === 'signed-in' ? null : accessRules[access];
+    const labels =
+      rule && rule.permission !== null
+        ? ([] as PermissionLabel[]).concat(rule.permission as PermissionLabel)
+        : [];
+    if (!labels.length) return [...actors, staffNone, subuserNone];
     return [
       ...actors,
-      staffWithOnly.get(label)!,
-      staffWithoutOnly.get(label)!,
-      subuserWithOnly.get(label)!,
-      subuserWithoutOnly.get(label)!,
+      ...labels.flatMap((label) => [
+        staffWithOnly.get(label)!,
+        staffWithoutOnly.get(label)!,
+        subuserWithOnly.get(label)!,
+        subuserWithoutOnly.get(label)!,
+      ]),
     ];
   }
 
