@@ -84,6 +84,8 @@ export const accessRules = {
   'tat.write': { areas: adminArea, permission: null, only: 'heads' },
   'tat.agent_price': { areas: adminArea, permission: null, only: 'super-admin' },
   'profile.edit': { areas: both, permission: 'Edit Profile' },
+  'agents.view': { areas: adminArea, permission: 'User management (view)' },
+  'agents.decide': { areas: adminArea, permission: 'Delete or Disable Account' },
 } as const satisfies Record<string, AccessRule>;
 
 export type AccessKey = keyof typeof accessRules;
@@ -146,4 +148,6 @@ export const screenAccess: Record<string, Record<string, Access>> = {
     set_agent_price: 'tat.agent_price',
   },
   settings: { list: 'signed-in', edit: 'profile.edit' },
+  'agent-applications': { list: 'agents.view', show: 'agents.view', decide: 'agents.decide' },
+  agents: { list: 'agents.view', show: 'agents.view', edit: 'agents.decide' },
 };

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import agentApplicationRoutes from './agentApplications';
+import agentRoutes from './agents';
 import authRoutes from './auth';
 import captureRoutes from './capture';
 import healthRoutes from './health';
@@ -16,6 +18,8 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(jobRoutes);
   await app.register(captureRoutes);
   await app.register(settingsRoutes, { prefix: '/setting' });
+  await app.register(agentApplicationRoutes);
+  await app.register(agentRoutes);
 };
 
 export default routes;

@@ -2,6 +2,8 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { createAccountsRepository } from '../../repositories/accounts';
+import { createAgentApplicationsRepository } from '../../repositories/agentApplications';
+import { createAgentsRepository } from '../../repositories/agents';
 import { createCapturesRepository } from '../../repositories/captures';
 import { createOneTimeTokensRepository } from '../../repositories/oneTimeTokens';
 import { createRateLimitsRepository } from '../../repositories/rateLimits';
@@ -25,6 +27,8 @@ function createRepos(db: Db) {
     jobsAssignees: createJobsAssigneesRepository(db),
     captures: createCapturesRepository(db),
     rateLimits: createRateLimitsRepository(db),
+    agentApplications: createAgentApplicationsRepository(db),
+    agents: createAgentsRepository(db),
   };
 }
 

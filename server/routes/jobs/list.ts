@@ -20,6 +20,7 @@ import {
 import { csvLine } from '../../services/csv';
 import { allowedActions, isAdminArea, iso, jobScopeOf, jobView } from '../../services/jobAccess';
 import { jobStatuses, type JobStatus } from '../../services/jobStateMachine';
+import { pageWithTotal } from '../../services/listParams';
 import { koboToNgn } from '../../services/money';
 import { captureDetail } from '../capture/detail';
 import { lagosMidnight, parseListQuery } from './listQuery';
@@ -128,11 +129,7 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
         jobs.list(scope, q.filter, q.sort, q.offset, q.limit),
         jobs.count(scope, q.filter),
       ]);
-      const last = rows.length ? q.offset + rows.length - 1 : q.offset;
-      reply
-        .header('Content-Range', `jobs ${q.offset}-${last}/${total}`)
-        .header('Access-Control-Expose-Headers', 'Content-Range');
-      return rows.map(jobView);
+      return pageWithTotal(reply, 'jobs', q.offset, rows.map(jobView), total);
     },
   );
 

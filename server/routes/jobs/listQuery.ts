@@ -1,28 +1,18 @@
 import { findState } from '../../../reference/locations';
 import { isJobKind } from '../../../reference/jobKinds';
 import { badRequest } from '../../errors';
-import {
-  jobSortFields,
-  type JobListFilter,
-  type JobSort,
-  type JobSortField,
-} from '../../repositories/jobs';
+import { jobSortFields, type JobListFilter, type JobSort } from '../../repositories/jobs';
 import { jobStatuses, type JobStatus } from '../../services/jobStateMachine';
+import {
+  filterIds,
+  filterText,
+  parseJsonParam,
+  parseRange,
+  parseSort,
+} from '../../services/listParams';
 
-const maxPage = 1000;
-/** Far past any real list, and safe: a huge OFFSET (1e300) fails in the database. */
-const maxRangeIndex = 1_000_000_000;
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const day = /^\d{4}-\d{2}-\d{2}$/;
-
-function parseJson(name: string, text: string | undefined): unknown {
-  if (text === undefined || text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw badRequest(`${name} must be JSON`);
-  }
-}
 
 /** A day that exists (not 2026-02-30), from year 1900: year 0 is out of the database's range. */
 function isCalendarDay(d: string): boolean {
@@ -40,37 +30,15 @@ export const lagosMidnight = (d: string) => {
 
 /** ra-data-simple-rest's `sort`, `range` and `filter` query parameters, checked. */
 export function parseListQuery(query: { sort?: string; range?: string; filter?: string }) {
-  const sortRaw = parseJson('sort', query.sort) ?? ['created_at', 'DESC'];
-  if (!Array.isArray(sortRaw) || typeof sortRaw[0] !== 'string') {
-    throw badRequest('sort must be ["field","ASC"|"DESC"]');
-  }
-  if (!jobSortFields.includes(sortRaw[0] as JobSortField)) {
-    throw badRequest(
-      `Jobs cannot be sorted by ${sortRaw[0]}; use one of: ${jobSortFields.join(', ')}`,
-    );
-  }
-  const sort: JobSort = {
-    field: sortRaw[0] as JobSortField,
-    order: String(sortRaw[1] ?? 'ASC').toUpperCase() === 'DESC' ? 'DESC' : 'ASC',
-  };
+  const sort: JobSort = parseSort(
+    query.sort,
+    jobSortFields,
+    { field: 'created_at', order: 'DESC' },
+    'Jobs',
+  );
+  const { offset, limit } = parseRange(query.range);
 
-  const rangeRaw = parseJson('range', query.range) ?? [0, 24];
-  if (
-    !Array.isArray(rangeRaw) ||
-    !Number.isInteger(rangeRaw[0]) ||
-    !Number.isInteger(rangeRaw[1]) ||
-    rangeRaw[0] < 0 ||
-    rangeRaw[1] < rangeRaw[0] ||
-    rangeRaw[1] > maxRangeIndex
-  ) {
-    throw badRequest(
-      `range must be [first, last], whole numbers with 0 <= first <= last <= ${maxRangeIndex}`,
-    );
-  }
-  const offset = rangeRaw[0] as number;
-  const limit = Math.min((rangeRaw[1] as number) - offset + 1, maxPage);
-
-  return { sort, offset, limit, filter: parseFilter(parseJson('filter', query.filter) ?? {}) };
+  return { sort, offset, limit, filter: parseFilter(parseJsonParam('filter', query.filter) ?? {}) };
 }
 
 export function parseFilter(raw: unknown): JobListFilter {
@@ -79,13 +47,7 @@ export function parseFilter(raw: unknown): JobListFilter {
   }
   const f = raw as Record<string, unknown>;
   const out: JobListFilter = {};
-  const text = (k: string) => {
-    const v = f[k];
-    if (v === undefined || v === null || v === '') return undefined;
-    if (typeof v !== 'string') throw badRequest(`filter.${k} must be a string`);
-    if (v.includes('\0')) throw badRequest(`filter.${k} must not contain a NUL character`);
-    return v;
-  };
+  const text = (k: string) => filterText(f, k);
   const status = text('status');
   if (status) {
     if (!jobStatuses.includes(status as JobStatus)) {
@@ -131,9 +93,7 @@ export function parseFilter(raw: unknown): JobListFilter {
     else throw badRequest('filter.overdue must be true or false');
   }
   out.q = text('q');
-  if (f.id !== undefined) {
-    const ids = ([] as unknown[]).concat(f.id);
-    out.ids = ids.filter((i): i is string => typeof i === 'string' && uuid.test(i));
-  }
+  const ids = filterIds(f);
+  if (ids) out.ids = ids;
   return out;
 }
