@@ -94,6 +94,18 @@ describe('POST /agent-applications', () => {
     await expectRefused(applicationFields(over), field);
   });
 
+  it('refuses a NUL character and a JSON body without a photo with a 400 naming the field', async () => {
+    await expectRefused(applicationFields({ account_name: 'Musa\u0000' }), 'account_name');
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v2/agent-applications',
+      payload: applicationFields(),
+      remoteAddress: uniqueIp(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.map((e: { field: string }) => e.field)).toContain('photo');
+  });
+
   it('names every bad field at once', async () => {
     const body = await expectRefused(
       applicationFields({ nin: '12', account_number: 'x', email: 'nope' }),
@@ -164,6 +176,43 @@ describe('POST /agent-applications', () => {
       expect(res.json().message).toMatch(/already waiting for review/);
       expect(await applications()).toBe(rowsBefore);
       expect(storedPhotos()).toBe(filesBefore);
+    },
+  );
+
+  it('lets only one of two simultaneous applications of one person through; the other leaves no photo', async () => {
+    const first = applicationFields();
+    const second = applicationFields({ nin: first.nin });
+    const [rowsBefore, filesBefore] = [await applications(), storedPhotos()];
+    const answers = await Promise.all([
+      apply(ctx.app, first, { data: photo }),
+      apply(ctx.app, second, { data: photo }),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(await applications()).toBe(rowsBefore + 1);
+    expect(storedPhotos()).toBe(filesBefore + 1);
+  });
+
+  it.each(['email', 'phone', 'nin'] as const)(
+    'has the database refuse a second pending %s even past the check, naming the field',
+    async (field) => {
+      const { agentApplications } = ctx.app.repos;
+      const row = {
+        ...applicationFields(),
+        phone: `+23480355${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`,
+        lgas: ['Fagge'],
+        photo_key: 'agent-photos/x.jpg',
+        photo_sha256: '0'.repeat(64),
+      } as Parameters<typeof agentApplications.create>[0];
+      await agentApplications.create(row);
+      const other = applicationFields();
+      const twin = {
+        ...row,
+        email: other.email as string,
+        phone: '+2348099999999',
+        nin: other.nin as string,
+        [field]: row[field],
+      };
+      await expect(agentApplications.create(twin)).rejects.toMatchObject({ field });
     },
   );
 
