@@ -1,4 +1,6 @@
 import { CustomRoutes, Resource } from 'react-admin';
+import agentApplications from '../resources/agentApplications';
+import agents, { agentCustomRoutes } from '../resources/agents';
 import jobs, { jobCustomRoutes, jobResourceRoutes } from '../resources/jobs';
 import { AreaAdmin, createAreaConfig } from './AreaAdmin';
 
@@ -15,6 +17,9 @@ export default function AdminArea() {
         {jobResourceRoutes}
       </Resource>
       <CustomRoutes>{jobCustomRoutes}</CustomRoutes>
+      <Resource name="agent-applications" {...agentApplications} />
+      <Resource name="agents" {...agents} />
+      <CustomRoutes>{agentCustomRoutes}</CustomRoutes>
     </AreaAdmin>
   );
 }

@@ -11,6 +11,7 @@ import { refreshAuth } from '../authProvider';
 import { apiUrl, httpClient } from '../httpClient/httpClient';
 import type { AssigneeType } from '../resources/jobs/types';
 import type { TatSettingBody } from '../resources/tatSettings/types';
+import { agentsApi } from './agentsApi';
 import { jobsApi, jobsResources, type CreateJobInput } from './jobsApi';
 import { tatSettingsApi } from './settingsApi';
 
@@ -73,6 +74,7 @@ export const dataProvider = addRefreshAuthToDataProvider(
   {
     ...resourceDataProvider,
     ...jobsApi,
+    ...agentsApi,
   },
   refreshAuth,
 );

@@ -1,5 +1,6 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
+import { agentMenu, agentResources, agentTexts } from './agents';
 
 /** The product's name, also the default page title of the areas. */
 export const appName = 'Verification back-office';
@@ -34,6 +35,7 @@ export const en: TranslationMessages = {
         attachments: 'Attachments',
       },
     },
+    ...agentResources,
   },
   app: {
     name: appName,
@@ -43,7 +45,9 @@ export const en: TranslationMessages = {
       create_job: 'Create Job',
       bulk_upload: 'Bulk upload',
       settings: 'Settings',
+      ...agentMenu,
     },
+    agents: agentTexts,
     roles: {
       admin: 'Administrator',
       'sub-admin': 'Sub-admin',

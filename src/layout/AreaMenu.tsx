@@ -1,4 +1,6 @@
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import EngineeringIcon from '@mui/icons-material/Engineering';
+import HowToRegIcon from '@mui/icons-material/HowToReg';
 import NoteAddIcon from '@mui/icons-material/NoteAdd';
 import SettingsIcon from '@mui/icons-material/Settings';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
@@ -37,6 +39,24 @@ export const AreaMenu = () => {
           leftIcon={<UploadFileIcon />}
         />
       </CanAccess>
+      {basename.startsWith('/admin') ? (
+        <>
+          <CanAccess resource="agents" action="list">
+            <Menu.Item
+              to={`${basename}/users/agents`}
+              primaryText="app.menu.agents"
+              leftIcon={<EngineeringIcon />}
+            />
+          </CanAccess>
+          <CanAccess resource="agent-applications" action="list">
+            <Menu.Item
+              to={`${basename}/users/agents/application`}
+              primaryText="app.menu.agent_applications"
+              leftIcon={<HowToRegIcon />}
+            />
+          </CanAccess>
+        </>
+      ) : null}
       <Menu.Item
         to={`${basename}/settings`}
         primaryText="app.menu.settings"
