@@ -22,7 +22,7 @@ export async function startServer() {
   const applied = await migrate(db);
   const isNew = applied.includes('0001_foundation');
   if (isNew && db.kind === 'pglite' && config.demoData) {
-    await seedDemoData(db);
+    await seedDemoData(db, app.storage);
     app.log.info(
       { accounts: demoAccounts.map((a) => `${a.role}: ${a.email} / ${a.password}`) },
       'new database: demo accounts created',

@@ -133,7 +133,7 @@ export function createAgentApplicationsRepository(db: Queryable) {
 
     async decide(
       id: string,
-      d: { status: 'approved' | 'rejected'; decidedBy: string; accountId: string | null },
+      d: { status: 'approved' | 'rejected'; decidedBy: string | null; accountId: string | null },
       tx: Queryable,
     ) {
       const r = await tx.query<AgentApplicationRow>(

@@ -1,5 +1,7 @@
 import type { Db } from '../db';
 import { createConfirmedUser } from '../services/createUser';
+import type { FileStorage } from '../services/storage';
+import { seedAgents } from './demoAgents';
 
 /** Demo accounts for a new embedded database; README lists the same credentials. */
 export const demoAccounts = [
@@ -35,7 +37,7 @@ export const demoAccounts = [
   },
 ] as const;
 
-export async function seedDemoData(db: Db) {
+export async function seedDemoData(db: Db, storage: FileStorage) {
   await db.transaction(async (tx) => {
     for (const a of demoAccounts) {
       await createConfirmedUser(tx, {
@@ -43,5 +45,6 @@ export async function seedDemoData(db: Db) {
         permissions: 'permissions' in a ? [...a.permissions] : [],
       });
     }
+    await seedAgents(tx, { storage, agentIds: [] });
   });
 }

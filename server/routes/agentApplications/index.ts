@@ -27,6 +27,7 @@ import {
   checkApplicationPhoto,
   maxAgentPhotoBytes,
 } from '../../services/agentApplicationInput';
+import { createAgentAccount } from '../../services/agentAccounts';
 import { applicationView } from '../../services/agentViews';
 import {
   filterIds,
@@ -46,9 +47,6 @@ const duplicateMessage = {
   nin: 'An application with this NIN is already waiting for review',
 } as const;
 
-/** Agents never sign in: the account's password can match nothing (not an argon2 hash). */
-const noSignIn = '!field-agent: works from capture links, never signs in';
-
 const statuses: ApplicationStatus[] = ['pending', 'approved', 'rejected'];
 
 /**
@@ -61,7 +59,7 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     files: 1,
     tooLarge: 'photo must be at most 5 MB',
   });
-  const { agentApplications, accounts, rateLimits } = app.repos;
+  const { agentApplications, rateLimits } = app.repos;
   const tags = ['agents'];
   const security = [{ bearerAuth: [] }];
   const { publicUrl } = app.config;
@@ -270,18 +268,7 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         let accountId: string | null = null;
         if (action === 'approve') {
           try {
-            const account = await accounts.create(
-              {
-                role: 'agent',
-                first_name: row.first_name,
-                last_name: row.last_name,
-                email: row.email,
-                phone: row.phone,
-                password_hash: noSignIn,
-                confirmed: true,
-              },
-              tx,
-            );
+            const account = await createAgentAccount(row, tx);
             accountId = account.id;
           } catch (err) {
             if (err instanceof EmailTakenError) {
