@@ -13,7 +13,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { jobKindLabels, type JobKind } from '../../../reference/jobKinds';
-import type { AgentDetail } from '../../../server/schemas/agents';
+import type { Agent, AgentDetail } from '../../../server/schemas/agents';
 import type { AppDataProvider } from '../../dataProvider';
 import { formatDisplayDate } from '../../formatting/dates';
 import { useNotifyError } from '../../httpClient/useNotifyError';
@@ -32,7 +32,8 @@ export const AgentShow = () => {
   const notifyError = useNotifyError();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const { data: a, isPending } = useGetOne<AgentDetail>('agents', { id });
+  // Until the detail arrives, react-admin shows the list's record: it has no counts or jobs yet.
+  const { data: a, isPending } = useGetOne<Agent & Partial<AgentDetail>>('agents', { id });
   const setStatus = useMutation({
     mutationFn: (status: 0 | 1) => dataProvider.setAgentStatus(id, status),
     onSuccess: (agent) => {
@@ -94,7 +95,7 @@ export const AgentShow = () => {
               {translate('app.agents.recent_jobs')}
             </Typography>
             <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-              {Object.entries(a.job_counts)
+              {Object.entries(a.job_counts ?? {})
                 .filter(([, n]) => n > 0)
                 .map(([status, n]) => (
                   <Stack key={status} direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
@@ -103,7 +104,7 @@ export const AgentShow = () => {
                   </Stack>
                 ))}
             </Stack>
-            {a.recent_jobs.length ? (
+            {a.recent_jobs?.length ? (
               <Stack component="ul" sx={{ pl: 2, m: 0 }}>
                 {a.recent_jobs.map((j) => (
                   <li key={j.id}>
