@@ -90,6 +90,8 @@ export const accessRules = {
   // jobs.choose_owner); it shows owners' contacts only with companies.view.
   'companies.list': { areas: adminArea, permission: ['User management (view)', 'Create Job'] },
   'companies.partner': { areas: adminArea, permission: null, only: 'heads' },
+  'agents.view': { areas: adminArea, permission: 'User management (view)' },
+  'agents.decide': { areas: adminArea, permission: 'Delete or Disable Account' },
 } as const satisfies Record<string, AccessRule>;
 
 export type AccessKey = keyof typeof accessRules;
@@ -167,4 +169,6 @@ export const screenAccess: Record<string, Record<string, Access>> = {
     edit: 'companies.partner',
     pick_owner: 'jobs.choose_owner',
   },
+  'agent-applications': { list: 'agents.view', show: 'agents.view', decide: 'agents.decide' },
+  agents: { list: 'agents.view', show: 'agents.view', edit: 'agents.decide' },
 };

@@ -16,6 +16,9 @@ import { SetPasswordPage } from './pages/public/SetPasswordPage';
 // library (about 30 KB gzip).
 const CompanyArea = lazy(() => import('./admins/CompanyArea'));
 const AdminArea = lazy(() => import('./admins/AdminArea'));
+const BecomeAgentPage = lazy(() =>
+  import('./pages/public/BecomeAgentPage').then((module) => ({ default: module.BecomeAgentPage })),
+);
 const SignupPage = lazy(() =>
   import('./pages/public/SignupPage').then((module) => ({ default: module.SignupPage })),
 );
@@ -67,6 +70,8 @@ export const App = () => (
             }
           />
         ))}
+        {/* Open to anyone, signed in or not: staff may pass the link on. */}
+        <Route path="/become-an-agent" element={<BecomeAgentPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

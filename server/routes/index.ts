@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import agentApplicationRoutes from './agentApplications';
+import agentRoutes from './agents';
 import authRoutes from './auth';
 import captureRoutes from './capture';
 import companyRoutes from './companies';
@@ -20,6 +22,8 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(settingsRoutes, { prefix: '/setting' });
   await app.register(messageRoutes);
   await app.register(companyRoutes);
+  await app.register(agentApplicationRoutes);
+  await app.register(agentRoutes);
 };
 
 export default routes;

@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import { seedStaff } from './demoAccounts';
+import { seedAgents } from './demoAgents';
 import { seedCompanies } from './demoCompanies';
 import { newDemoContext, type DemoSeeder, type DemoServices } from './demoContext';
 import { seedJobs } from './demoJobs';
@@ -18,6 +19,7 @@ export { demoAccounts } from './demoAccounts';
 export const demoSeeders: DemoSeeder[] = [
   seedStaff,
   seedCompanies,
+  (tx, ctx) => seedAgents(tx, { storage: ctx.storage, agentIds: ctx.agents }).then(() => undefined),
   seedTatSettings,
   seedJobs,
   seedMessages,

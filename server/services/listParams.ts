@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { badRequest } from '../errors';
 
 /**
@@ -87,4 +88,22 @@ export function filterText(f: Record<string, unknown>, key: string): string | un
   if (typeof v !== 'string') throw badRequest(`filter.${key} must be a string`);
   if (v.includes('\0')) throw badRequest(`filter.${key} must not contain a NUL character`);
   return v;
+}
+
+/** `filter.id` when given (see `parseIds`), undefined when the filter has none. */
+export const filterIds = (f: Record<string, unknown>) =>
+  f.id === undefined ? undefined : parseIds(f.id);
+
+/** A page of a list, with its total in `Content-Range` (react-admin reads it from there). */
+export function pageWithTotal<T>(
+  reply: FastifyReply,
+  resource: string,
+  offset: number,
+  rows: T[],
+  total: number,
+): T[] {
+  reply
+    .header('Content-Range', contentRange(resource, offset, rows.length, total))
+    .header('Access-Control-Expose-Headers', 'Content-Range');
+  return rows;
 }

@@ -24,6 +24,8 @@ export const throttles = {
   recoverPerIp: { bucket: 'recover:ip', limit: 20, windowMinutes: 60 },
   setPasswordPerIp: { bucket: 'set-password:ip', limit: 20, windowMinutes: 15 },
   confirmEmailPerIp: { bucket: 'confirm-email:ip', limit: 30, windowMinutes: 15 },
+  /** Field agent applications, like sign-up. */
+  agentApplicationPerIp: { bucket: 'agent-application:ip', limit: 20, windowMinutes: 60 },
   /**
    * Unknown capture links. A mistyped link is a miss too; guessing a 256-bit token needs vastly
    * more. Links that exist are never refused, so a guesser on an agent's carrier IP locks out

@@ -1,5 +1,7 @@
 import { CustomRoutes, Resource } from 'react-admin';
 import companies, { companyCustomRoutes } from '../resources/companies';
+import agentApplications from '../resources/agentApplications';
+import agents, { agentCustomRoutes } from '../resources/agents';
 import jobs, { jobCustomRoutes, jobResourceRoutes } from '../resources/jobs';
 import messages from '../resources/messages';
 import { AreaAdmin, createAreaConfig } from './AreaAdmin';
@@ -20,6 +22,9 @@ export default function AdminArea() {
       <CustomRoutes>{jobCustomRoutes}</CustomRoutes>
       <Resource name="companies" {...companies} />
       <CustomRoutes>{companyCustomRoutes}</CustomRoutes>
+      <Resource name="agent-applications" {...agentApplications} />
+      <Resource name="agents" {...agents} />
+      <CustomRoutes>{agentCustomRoutes}</CustomRoutes>
     </AreaAdmin>
   );
 }

@@ -12,6 +12,7 @@ import { apiUrl, httpClient } from '../httpClient/httpClient';
 import type { AssigneeType } from '../resources/jobs/types';
 import type { TatSettingBody } from '../resources/tatSettings/types';
 import { companiesApi } from './companiesApi';
+import { agentsApi } from './agentsApi';
 import { jobsApi, jobsResources, type CreateJobInput } from './jobsApi';
 import { messagesApi } from './messagesApi';
 import { tatSettingsApi } from './settingsApi';
@@ -86,6 +87,7 @@ export const dataProvider = addRefreshAuthToDataProvider(
     ...resourceDataProvider,
     ...jobsApi,
     ...messagesApi,
+    ...agentsApi,
   },
   refreshAuth,
 );

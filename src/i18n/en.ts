@@ -1,5 +1,6 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
+import { agentMenu, agentResources, agentTexts } from './agents';
 
 /** The product's name, also the default page title of the areas. */
 export const appName = 'Verification back-office';
@@ -61,6 +62,7 @@ export const en: TranslationMessages = {
         q: 'Search by name, code or email',
       },
     },
+    ...agentResources,
   },
   app: {
     name: appName,
@@ -110,7 +112,9 @@ export const en: TranslationMessages = {
       active: 'Active',
       unactive: 'Unactive',
       recent_jobs: 'Recent jobs',
+      ...agentMenu,
     },
+    agents: agentTexts,
     roles: {
       admin: 'Administrator',
       'sub-admin': 'Sub-admin',

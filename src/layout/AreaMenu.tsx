@@ -1,5 +1,7 @@
 import BusinessIcon from '@mui/icons-material/Business';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import EngineeringIcon from '@mui/icons-material/Engineering';
+import HowToRegIcon from '@mui/icons-material/HowToReg';
 import NoteAddIcon from '@mui/icons-material/NoteAdd';
 import SettingsIcon from '@mui/icons-material/Settings';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
@@ -48,6 +50,24 @@ export const AreaMenu = () => {
           leftIcon={<BusinessIcon />}
         />
       </CanAccess>
+      {basename.startsWith('/admin') ? (
+        <>
+          <CanAccess resource="agents" action="list">
+            <Menu.Item
+              to={`${basename}/users/agents`}
+              primaryText="app.menu.agents"
+              leftIcon={<EngineeringIcon />}
+            />
+          </CanAccess>
+          <CanAccess resource="agent-applications" action="list">
+            <Menu.Item
+              to={`${basename}/users/agents/application`}
+              primaryText="app.menu.agent_applications"
+              leftIcon={<HowToRegIcon />}
+            />
+          </CanAccess>
+        </>
+      ) : null}
       <MessagesMenuItem />
       <CanAccess resource="settings" action="list">
         <Menu.Item

@@ -2,6 +2,8 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { createAccountsRepository } from '../../repositories/accounts';
+import { createAgentApplicationsRepository } from '../../repositories/agentApplications';
+import { createAgentsRepository } from '../../repositories/agents';
 import { createCapturesRepository } from '../../repositories/captures';
 import { createCompaniesRepository } from '../../repositories/companies';
 import { createOneTimeTokensRepository } from '../../repositories/oneTimeTokens';
@@ -29,6 +31,8 @@ function createRepos(db: Db) {
     rateLimits: createRateLimitsRepository(db),
     messages: createMessagesRepository(db),
     companies: createCompaniesRepository(db),
+    agentApplications: createAgentApplicationsRepository(db),
+    agents: createAgentsRepository(db),
   };
 }
 

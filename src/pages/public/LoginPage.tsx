@@ -65,6 +65,7 @@ export const LoginPage = () => {
       <Stack spacing={1} sx={{ mt: 2 }}>
         <TextLink to="/recoverpassword">{translate('app.auth.login.forgot_password')}</TextLink>
         <TextLink to="/signup">{translate('app.auth.login.no_account')}</TextLink>
+        <TextLink to="/become-an-agent">{translate('app.agents.apply.link')}</TextLink>
       </Stack>
     </PublicLayout>
   );

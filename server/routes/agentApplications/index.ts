@@ -1,0 +1,324 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { banks } from '../../../reference/banks';
+import { badRequest, conflict, notFound } from '../../errors';
+import {
+  applicationSortFields,
+  DuplicatePendingApplicationError,
+  type AgentApplicationRow,
+  type ApplicationStatus,
+} from '../../repositories/agentApplications';
+import { EmailTakenError } from '../../repositories/accounts';
+import {
+  AgentApplication,
+  AgentApplicationBody,
+  ApplicationIdParams,
+  ApplicationReceived,
+  Bank,
+  DecisionBody,
+  DecisionParams,
+  DecisionResult,
+  ListQuery,
+} from '../../schemas/agentApplications';
+import { BinaryFile } from '../../schemas/capture';
+import { errorResponses } from '../../schemas/common';
+import {
+  checkApplicationFields,
+  checkApplicationPhoto,
+  maxAgentPhotoBytes,
+} from '../../services/agentApplicationInput';
+import { createAgentAccount } from '../../services/agentAccounts';
+import { applicationView } from '../../services/agentViews';
+import {
+  filterIds,
+  filterText,
+  parseFilterObject,
+  parseRange,
+  parseSort,
+  pageWithTotal,
+} from '../../services/listParams';
+import { sendStoredImage } from '../../services/storedImage';
+import { spendAttempt, throttles } from '../../services/throttles';
+import { registerMultipart } from '../jobs/multipart';
+
+const duplicateMessage = {
+  email: 'An application with this email is already waiting for review',
+  phone: 'An application with this phone number is already waiting for review',
+  nin: 'An application with this NIN is already waiting for review',
+} as const;
+
+const statuses: ApplicationStatus[] = ['pending', 'approved', 'rejected'];
+
+/**
+ * Field agents' applications: the public form, and the review by provider staff (approve makes
+ * the agent's account, reject closes the application; both mail the applicant).
+ */
+const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await registerMultipart(app, {
+    fileSize: maxAgentPhotoBytes,
+    files: 1,
+    tooLarge: 'photo must be at most 5 MB',
+  });
+  const { agentApplications, rateLimits } = app.repos;
+  const tags = ['agents'];
+  const security = [{ bearerAuth: [] }];
+  const { publicUrl } = app.config;
+
+  app.get(
+    '/banks',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Nigerian banks with the codes their NUBAN account numbers are checked with',
+        response: { 200: Type.Array(Bank) },
+      },
+    },
+    async () => [...banks],
+  );
+
+  app.post(
+    '/agent-applications',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Apply to be a field agent (public, multipart/form-data with the photo)',
+        description:
+          'Every field is checked and each bad one is a 400 naming it; nothing is stored then. ' +
+          'The NUBAN must carry the right check digit for the bank. A second pending application ' +
+          'with the same email, phone or NIN is a 409. Throttled per IP like sign-up.',
+        consumes: ['multipart/form-data'],
+        body: AgentApplicationBody,
+        response: { 201: ApplicationReceived, ...errorResponses(400, 409, 413, 429) },
+      },
+      // Counted before the body is read: a flood of bad or large bodies costs us nothing more.
+      onRequest: async (request, reply) =>
+        spendAttempt(rateLimits, reply, throttles.agentApplicationPerIp, request.ip),
+    },
+    async (request, reply) => {
+      const body = request.body as unknown as Record<string, unknown>;
+      const fields = checkApplicationFields(body);
+      const photo = await checkApplicationPhoto(request.body.photo);
+      const taken = await agentApplications.pendingDuplicates(fields);
+      const dup = (['email', 'phone', 'nin'] as const).find((f) => taken[f]);
+      if (dup) throw conflict(duplicateMessage[dup]);
+
+      const stored = await app.storage.put(photo.data, 'agent-photos', photo.extension);
+      let created: AgentApplicationRow;
+      try {
+        created = await app.db.transaction(async (tx) => {
+          const row = await agentApplications.create(
+            { ...fields, photo_key: stored.key, photo_sha256: stored.sha256 },
+            tx,
+          );
+          await app.mailer.enqueue(
+            {
+              to: row.email,
+              subject: 'We received your field agent application',
+              text:
+                `Hello ${row.first_name},\n\nThank you for applying to be a field agent ` +
+                `(${row.code}). We will review your application and write to you.`,
+            },
+            tx,
+          );
+          return row;
+        });
+      } catch (err) {
+        // Nothing of a refused application stays behind, its photo included.
+        await app.storage.remove(stored.key);
+        if (err instanceof DuplicatePendingApplicationError) {
+          throw conflict(duplicateMessage[err.field]);
+        }
+        throw err;
+      }
+      app.mailer.deliverSoon();
+      return reply.code(201).send({
+        message: 'Application received. We will email you when it has been reviewed.',
+        id: created.id,
+        code: created.code,
+      });
+    },
+  );
+
+  app.get(
+    '/agent-applications',
+    {
+      config: { access: 'agents.view' },
+      schema: {
+        tags,
+        security,
+        summary: 'Agent applications (ra-data-simple-rest); filter status, q, id',
+        description: 'An array with `Content-Range: agent-applications first-last/total`.',
+        querystring: ListQuery,
+        response: { 200: Type.Array(AgentApplication), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const { offset, limit } = parseRange(request.query.range);
+      const sort = parseSort(
+        request.query.sort,
+        applicationSortFields,
+        ['created_at', 'DESC'],
+        'Applications',
+      );
+      const f = parseFilterObject(request.query.filter);
+      const status = filterText(f, 'status');
+      if (status && !statuses.includes(status as ApplicationStatus)) {
+        throw badRequest(`filter.status must be one of: ${statuses.join(', ')}`);
+      }
+      const filter = {
+        status: status as ApplicationStatus | undefined,
+        q: filterText(f, 'q'),
+        ids: filterIds(f),
+      };
+      const [rows, total] = await Promise.all([
+        agentApplications.list(filter, sort, offset, limit),
+        agentApplications.count(filter),
+      ]);
+      return pageWithTotal(reply, 'agent-applications', offset, rows.map(applicationView), total);
+    },
+  );
+
+  app.get(
+    '/agent-applications/:id',
+    {
+      config: { access: 'agents.view' },
+      schema: {
+        tags,
+        security,
+        summary: 'One agent application',
+        params: ApplicationIdParams,
+        response: { 200: AgentApplication, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const row = await agentApplications.findById(request.params.id);
+      if (!row) throw notFound('Application not found');
+      return applicationView(row);
+    },
+  );
+
+  app.get(
+    '/agent-applications/:id/photo',
+    {
+      config: { access: 'agents.view' },
+      schema: {
+        tags,
+        security,
+        summary: "The applicant's photo (JPEG or PNG, without metadata)",
+        params: ApplicationIdParams,
+        produces: ['image/jpeg', 'image/png'],
+        response: {
+          200: BinaryFile('The photo as stored'),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) =>
+      sendStoredImage(app, reply, await agentApplications.photoKey(request.params.id)),
+  );
+
+  app.get(
+    '/user/list-pending-agents',
+    {
+      config: { access: 'agents.view' },
+      schema: {
+        tags,
+        security,
+        summary: 'Applications waiting for review, oldest first',
+        response: { 200: Type.Array(AgentApplication), ...errorResponses(401, 403) },
+      },
+    },
+    async () => {
+      const rows = await agentApplications.list(
+        { status: 'pending' },
+        { field: 'created_at', order: 'ASC' },
+        0,
+        1000,
+      );
+      return rows.map(applicationView);
+    },
+  );
+
+  app.put(
+    '/user/approve-or-reject-agent/:action',
+    {
+      config: { access: 'agents.decide' },
+      schema: {
+        tags,
+        security,
+        summary: 'Approve (creates the agent) or reject an application; mails the applicant',
+        description:
+          'Deciding an application that is no longer pending is a 409. Approval fails with a 409 ' +
+          'when the email already has an account.',
+        params: DecisionParams,
+        body: DecisionBody,
+        response: { 200: DecisionResult, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { action } = request.params;
+      const decided = await app.db.transaction(async (tx) => {
+        const row = await agentApplications.lockForDecision(request.body.id, tx);
+        if (!row) throw notFound('Application not found');
+        if (row.status !== 'pending') {
+          throw conflict(`${row.code} has already been ${row.status}`);
+        }
+        let accountId: string | null = null;
+        if (action === 'approve') {
+          try {
+            const account = await createAgentAccount(row, tx);
+            accountId = account.id;
+          } catch (err) {
+            if (err instanceof EmailTakenError) {
+              throw conflict(
+                `An account with the email ${row.email} already exists; reject this application`,
+              );
+            }
+            throw err;
+          }
+        }
+        const status = action === 'approve' ? 'approved' : 'rejected';
+        const after = await agentApplications.decide(
+          row.id,
+          { status, decidedBy: request.account.id, accountId },
+          tx,
+        );
+        await app.mailer.enqueue(decisionMail(after), tx);
+        return after;
+      });
+      app.mailer.deliverSoon();
+      return {
+        message:
+          action === 'approve'
+            ? `${decided.code} approved: ${decided.first_name} ${decided.last_name} is now an agent`
+            : `${decided.code} rejected`,
+        data: applicationView(decided),
+      };
+    },
+  );
+
+  function decisionMail(a: AgentApplicationRow) {
+    if (a.status === 'approved') {
+      return {
+        to: a.email,
+        subject: 'Your field agent application is approved',
+        text:
+          `Hello ${a.first_name},\n\nYour application ${a.code} is approved: you are now a field ` +
+          'agent. There is nothing to sign in to: when a verification job is assigned to you, we ' +
+          'email you its capture link. Open it on your phone at the address to take the photos.\n\n' +
+          `${publicUrl}`,
+      };
+    }
+    return {
+      to: a.email,
+      subject: 'Your field agent application',
+      text:
+        `Hello ${a.first_name},\n\nThank you for applying to be a field agent (${a.code}). ` +
+        'We are unable to approve your application at this time.',
+    };
+  }
+};
+
+export default agentApplicationRoutes;

@@ -1,0 +1,174 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { findState } from '../../../reference/locations';
+import { badRequest, notFound } from '../../errors';
+import { agentSortFields, type AgentFilter } from '../../repositories/agents';
+import { ListQuery } from '../../schemas/agentApplications';
+import {
+  Agent,
+  AgentDetail,
+  AgentIdParams,
+  AgentStatusBody,
+  ApprovedAgentsQuery,
+} from '../../schemas/agents';
+import { BinaryFile } from '../../schemas/capture';
+import { errorResponses } from '../../schemas/common';
+import { agentView } from '../../services/agentViews';
+import { iso, isoOrNull } from '../../services/jobAccess';
+import { jobStatuses, type JobStatus } from '../../services/jobStateMachine';
+import {
+  filterIds,
+  filterText,
+  parseFilterObject,
+  parseRange,
+  parseSort,
+  pageWithTotal,
+} from '../../services/listParams';
+import { sendStoredImage } from '../../services/storedImage';
+
+/** Approved field agents: the management list, their information, deactivation. */
+const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { agents } = app.repos;
+  const tags = ['agents'];
+  const security = [{ bearerAuth: [] }];
+
+  function parseAgentFilter(text: string | undefined): AgentFilter {
+    const f = parseFilterObject(text);
+    const out: AgentFilter = { q: filterText(f, 'q'), ids: filterIds(f) };
+    const status = f.status;
+    if (status !== undefined && status !== null && status !== '') {
+      if (status !== 0 && status !== 1 && status !== '0' && status !== '1') {
+        throw badRequest('filter.status must be 0 or 1');
+      }
+      out.status = Number(status) as 0 | 1;
+    }
+    const state = filterText(f, 'state');
+    if (state) {
+      const s = findState(state);
+      if (!s) throw badRequest(`filter.state "${state}" is not a Nigerian state`);
+      out.state = s.alias;
+    }
+    return out;
+  }
+
+  app.get(
+    '/agents',
+    {
+      config: { access: 'agents.view' },
+      schema: {
+        tags,
+        security,
+        summary: 'Approved agents (ra-data-simple-rest); filter q, status (0|1), state, id',
+        description: 'An array with `Content-Range: agents first-last/total`.',
+        querystring: ListQuery,
+        response: { 200: Type.Array(Agent), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const { offset, limit } = parseRange(request.query.range);
+      const sort = parseSort(request.query.sort, agentSortFields, ['created_at', 'DESC'], 'Agents');
+      const filter = parseAgentFilter(request.query.filter);
+      const [rows, total] = await Promise.all([
+        agents.list(filter, sort, offset, limit),
+        agents.count(filter),
+      ]);
+      return pageWithTotal(reply, 'agents', offset, rows.map(agentView), total);
+    },
+  );
+
+  app.get(
+    '/user/approved-agents',
+    {
+      config: { access: 'agents.view' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Approved agents, active or not, whose name, email, phone, code, state or LGA match',
+        querystring: ApprovedAgentsQuery,
+        response: { 200: Type.Array(Agent), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const q = request.query.search?.trim() || undefined;
+      const rows = await agents.list({ q }, { field: 'last_name', order: 'ASC' }, 0, 1000);
+      return rows.map(agentView);
+    },
+  );
+
+  app.get(
+    '/agents/:id',
+    {
+      config: { access: 'agents.view' },
+      schema: {
+        tags,
+        security,
+        summary: 'Agent information: profile, coverage, job counts, average rating, recent jobs',
+        params: AgentIdParams,
+        response: { 200: AgentDetail, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const row = await agents.findById(id);
+      if (!row) throw notFound('Agent not found');
+      const [counts, recent] = await Promise.all([agents.jobCounts(id), agents.recentJobs(id)]);
+      const job_counts = Object.fromEntries(jobStatuses.map((s) => [s, 0])) as Record<
+        JobStatus,
+        number
+      >;
+      for (const c of counts) job_counts[c.status] = c.n;
+      return {
+        ...agentView(row),
+        job_counts,
+        recent_jobs: recent.map((j) => ({
+          ...j,
+          assigned_at: isoOrNull(j.assigned_at),
+          created_at: iso(j.created_at),
+        })),
+      };
+    },
+  );
+
+  app.patch(
+    '/agents/:id',
+    {
+      config: { access: 'agents.decide' },
+      schema: {
+        tags,
+        security,
+        summary: 'Deactivate (status 0) or activate (1) an agent: only active agents get jobs',
+        params: AgentIdParams,
+        body: AgentStatusBody,
+        response: { 200: Agent, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!(await agents.setStatus(id, request.body.status))) throw notFound('Agent not found');
+      return agentView((await agents.findById(id))!);
+    },
+  );
+
+  app.get(
+    '/agents/:id/photo',
+    {
+      config: { access: 'agents.view' },
+      schema: {
+        tags,
+        security,
+        summary: "The agent's photo from the application (JPEG or PNG, without metadata)",
+        params: AgentIdParams,
+        produces: ['image/jpeg', 'image/png'],
+        response: {
+          200: BinaryFile('The photo as stored'),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) =>
+      sendStoredImage(app, reply, (await agents.findById(request.params.id))?.photo_key),
+  );
+};
+
+export default agentRoutes;

@@ -1,0 +1,112 @@
+import { findBank } from '../../reference/banks';
+import { findLga, findState } from '../../reference/locations';
+import { isValidNuban } from '../../reference/nuban';
+import { badRequest, type FieldError } from '../errors';
+import type { NewAgentApplication } from '../repositories/agentApplications';
+import type { UploadedFile } from '../schemas/jobs';
+import { withoutMetadata } from './images';
+import { normalizeNigerianPhone } from './phone';
+import { sniffFileType } from './storage';
+
+/** Larger than any phone photo, small enough for a mobile upload. */
+export const maxAgentPhotoBytes = 5 * 1024 * 1024;
+
+const email = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type Fields = Record<string, unknown>;
+export type CheckedApplication = Omit<NewAgentApplication, 'photo_key' | 'photo_sha256'>;
+
+/**
+ * The application's text fields, each checked (all the errors at once, each naming its field):
+ * names, email, a Nigerian phone as +234…, a state and LGAs of that state, an 11-digit NIN, a
+ * known bank and a NUBAN whose check digit matches that bank.
+ */
+export function checkApplicationFields(body: Fields): CheckedApplication {
+  const errors: FieldError[] = [];
+  const fail = (field: string, msg: string) => errors.push({ field, msg });
+  const text = (field: string) => (typeof body[field] === 'string' ? body[field].trim() : '');
+  const required = (field: string, label: string) => {
+    const v = text(field);
+    if (!v) fail(field, `${label} is required`);
+    return v;
+  };
+
+  const first_name = required('first_name', 'first_name');
+  const last_name = required('last_name', 'last_name');
+  const mail = required('email', 'email');
+  if (mail && !email.test(mail)) fail('email', 'email must be an email address');
+
+  let phone = '';
+  const rawPhone = required('phone', 'phone');
+  if (rawPhone) {
+    try {
+      phone = normalizeNigerianPhone(rawPhone);
+    } catch {
+      fail('phone', 'phone must be a valid Nigerian phone number');
+    }
+  }
+
+  const stateInput = required('state', 'state');
+  const state = stateInput ? findState(stateInput) : undefined;
+  if (stateInput && !state) fail('state', `state "${stateInput}" is not a Nigerian state`);
+  const rawLgas = ([] as unknown[]).concat(body.lgas ?? []);
+  const lgas: string[] = [];
+  if (!rawLgas.some((l) => typeof l === 'string' && l.trim())) {
+    fail('lgas', 'lgas: choose at least one LGA you cover');
+  } else if (state) {
+    for (const l of rawLgas) {
+      const lga = typeof l === 'string' ? findLga(state.alias, l) : undefined;
+      if (!lga) {
+        fail('lgas', `lgas: "${String(l)}" is not an LGA of ${state.name}`);
+        break;
+      }
+      if (!lgas.includes(lga)) lgas.push(lga);
+    }
+  }
+
+  const nin = required('nin', 'nin');
+  if (nin && !/^\d{11}$/.test(nin)) fail('nin', 'nin must be 11 digits');
+
+  const bank_code = required('bank_code', 'bank_code');
+  const bank = bank_code ? findBank(bank_code) : undefined;
+  if (bank_code && !bank) fail('bank_code', 'bank_code is not a bank of GET /banks');
+  const account_number = required('account_number', 'account_number');
+  if (account_number && !/^\d{10}$/.test(account_number)) {
+    fail('account_number', 'account_number must be a NUBAN of 10 digits');
+  } else if (account_number && bank && !isValidNuban(bank.code, account_number)) {
+    fail('account_number', `account_number is not a valid ${bank.name} account number (NUBAN)`);
+  }
+  const account_name = required('account_name', 'account_name');
+
+  if (errors.length) throw badRequest(errors[0]!.msg, errors);
+  return {
+    first_name,
+    last_name,
+    email: mail,
+    phone,
+    state: state!.alias,
+    lgas,
+    nin,
+    bank_code,
+    account_number,
+    account_name,
+  };
+}
+
+/**
+ * The applicant's photo as we keep it: a JPEG or PNG by its bytes that decodes in full,
+ * re-encoded without its metadata (EXIF, GPS).
+ */
+export async function checkApplicationPhoto(file: UploadedFile | undefined) {
+  const msg = 'photo must be a JPEG or PNG image';
+  const kind = file?.data.length ? sniffFileType(file.data) : undefined;
+  if (!file || !kind || kind.contentType === 'application/pdf') {
+    throw badRequest(msg, [{ field: 'photo', msg }]);
+  }
+  const format = kind.contentType === 'image/png' ? 'png' : 'jpeg';
+  try {
+    return { data: await withoutMetadata(file.data, format), extension: kind.extension };
+  } catch {
+    throw badRequest(msg, [{ field: 'photo', msg }]);
+  }
+}

@@ -1,0 +1,53 @@
+import { DataTable, List, SearchInput, SelectInput } from 'react-admin';
+import type { AgentApplication } from '../../../server/schemas/agentApplications';
+import { formatDisplayDate } from '../../formatting/dates';
+import { useAgentPaths } from '../agents/paths';
+import { ApplicationStatusChip } from './ApplicationStatusChip';
+
+const Column = DataTable.Col<AgentApplication>;
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput
+    key="status"
+    source="status"
+    alwaysOn
+    emptyText="app.agents.all_statuses"
+    choices={['pending', 'approved', 'rejected'].map((id) => ({
+      id,
+      name: `app.agents.statuses.${id}`,
+    }))}
+  />,
+];
+
+/** users/agents/application: applications, pending first (`GET /agent-applications`). */
+export const AgentApplicationList = () => {
+  const paths = useAgentPaths();
+  return (
+    <List<AgentApplication>
+      resource="agent-applications"
+      title="app.agents.applications_title"
+      filters={filters}
+      filterDefaultValues={{ status: 'pending' }}
+      sort={{ field: 'created_at', order: 'ASC' }}
+      perPage={25}
+    >
+      <DataTable<AgentApplication>
+        rowClick={(id) => paths.application(String(id))}
+        bulkActionButtons={false}
+      >
+        <Column source="code" />
+        <Column
+          source="last_name"
+          label="resources.agent-applications.fields.full_name"
+          render={(a) => a.full_name}
+        />
+        <Column source="phone" disableSort />
+        <Column source="state" render={(a) => a.state_name} />
+        <Column source="lgas" disableSort render={(a) => a.lgas.join(', ')} />
+        <Column source="status" render={(a) => <ApplicationStatusChip status={a.status} />} />
+        <Column source="created_at" render={(a) => formatDisplayDate(a.created_at)} />
+      </DataTable>
+    </List>
+  );
+};

@@ -1,0 +1,124 @@
+import { Button, Card, CardContent, Rating, Stack, Typography } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router-dom';
+import {
+  CanAccess,
+  Loading,
+  Title,
+  useBasename,
+  useDataProvider,
+  useGetOne,
+  useNotify,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
+import { jobKindLabels, type JobKind } from '../../../reference/jobKinds';
+import type { Agent, AgentDetail } from '../../../server/schemas/agents';
+import type { AppDataProvider } from '../../dataProvider';
+import { formatDisplayDate } from '../../formatting/dates';
+import { useNotifyError } from '../../httpClient/useNotifyError';
+import { Details } from '../../layout/Details';
+import { JobStatusChip } from '../jobs/JobStatusChip';
+import type { JobStatus } from '../jobs/types';
+import { AgentPhoto } from './AgentPhoto';
+import { AgentStatusChip } from './AgentStatusChip';
+
+/** users/agents/:id: profile, coverage, job counts, rating, recent jobs; deactivate/activate. */
+export const AgentShow = () => {
+  const { id = '' } = useParams();
+  const translate = useTranslate();
+  const basename = useBasename();
+  const notify = useNotify();
+  const notifyError = useNotifyError();
+  const refresh = useRefresh();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  // Until the detail arrives, react-admin shows the list's record: it has no counts or jobs yet.
+  const { data: a, isPending } = useGetOne<Agent & Partial<AgentDetail>>('agents', { id });
+  const setStatus = useMutation({
+    mutationFn: (status: 0 | 1) => dataProvider.setAgentStatus(id, status),
+    onSuccess: (agent) => {
+      notify(agent.status === 1 ? 'app.agents.activated' : 'app.agents.deactivated', {
+        type: 'success',
+      });
+      refresh();
+    },
+    onError: notifyError,
+  });
+  if (isPending || !a) return <Loading />;
+  const t = (field: string) => translate(`resources.agents.fields.${field}`);
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title={`${translate('app.agents.agent_title')} ${a.code}`} />
+      <CardContent>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={3}
+          sx={{ alignItems: 'flex-start' }}
+        >
+          <AgentPhoto url={a.photo_url} name={a.full_name} />
+          <Stack spacing={2} sx={{ flex: 1 }}>
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+              <Typography variant="h5" component="h1">
+                {a.full_name}
+              </Typography>
+              <AgentStatusChip status={a.status} />
+              <Rating value={a.average_rating} precision={0.5} readOnly size="small" />
+            </Stack>
+            <Details
+              items={[
+                [t('code'), a.code],
+                [t('email'), a.email],
+                [t('phone'), a.phone ?? '—'],
+                [t('state'), a.state_name ?? '—'],
+                [t('lgas'), a.lgas.join(', ') || '—'],
+                [t('nin'), a.nin ?? '—'],
+                [t('bank_name'), a.bank_name ?? '—'],
+                [t('account_number'), a.account_number ?? '—'],
+                [t('account_name'), a.account_name ?? '—'],
+                [t('jobs_total'), String(a.jobs_total)],
+                [t('average_rating'), a.average_rating.toFixed(1)],
+                [t('created_at'), formatDisplayDate(a.created_at)],
+              ]}
+            />
+            <CanAccess resource="agents" action="edit">
+              <Button
+                sx={{ alignSelf: 'flex-start' }}
+                variant="outlined"
+                color={a.status === 1 ? 'error' : 'success'}
+                disabled={setStatus.isPending}
+                onClick={() => setStatus.mutate(a.status === 1 ? 0 : 1)}
+              >
+                {translate(a.status === 1 ? 'app.agents.deactivate' : 'app.agents.activate')}
+              </Button>
+            </CanAccess>
+            <Typography variant="h6" component="h2">
+              {translate('app.agents.recent_jobs')}
+            </Typography>
+            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+              {Object.entries(a.job_counts ?? {})
+                .filter(([, n]) => n > 0)
+                .map(([status, n]) => (
+                  <Stack key={status} direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+                    <JobStatusChip status={status as JobStatus} />
+                    <Typography variant="body2">{n}</Typography>
+                  </Stack>
+                ))}
+            </Stack>
+            {a.recent_jobs?.length ? (
+              <Stack component="ul" sx={{ pl: 2, m: 0 }}>
+                {a.recent_jobs.map((j) => (
+                  <li key={j.id}>
+                    <Link to={`${basename}/jobs/profile/${j.id}`}>{j.code}</Link>
+                    {` · ${jobKindLabels[j.type as JobKind] ?? j.type} · ${j.status} · ${formatDisplayDate(j.created_at)}`}
+                  </li>
+                ))}
+              </Stack>
+            ) : (
+              <Typography color="text.secondary">{translate('app.agents.no_jobs')}</Typography>
+            )}
+          </Stack>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+};

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { AccessDenied, CanAccess, ResourceContextProvider } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { AgentApplicationList } from '../agentApplications/AgentApplicationList';
+import { AgentApplicationShow } from '../agentApplications/AgentApplicationShow';
+import { AgentList } from './AgentList';
+import { AgentShow } from './AgentShow';
+import { agentRoutePaths } from './paths';
+
+const guarded = (resource: string, action: string, page: ReactNode) => (
+  <ResourceContextProvider value={resource}>
+    <CanAccess resource={resource} action={action} accessDenied={<AccessDenied />}>
+      {page}
+    </CanAccess>
+  </ResourceContextProvider>
+);
+
+/** The agent screens at spec §2's addresses (admin area, `<CustomRoutes>`). */
+export const agentCustomRoutes = (
+  <>
+    <Route
+      path={agentRoutePaths.applications}
+      element={guarded('agent-applications', 'list', <AgentApplicationList />)}
+    />
+    <Route
+      path={agentRoutePaths.application}
+      element={guarded('agent-applications', 'show', <AgentApplicationShow />)}
+    />
+    <Route path={agentRoutePaths.agents} element={guarded('agents', 'list', <AgentList />)} />
+    <Route path={agentRoutePaths.agent} element={guarded('agents', 'show', <AgentShow />)} />
+  </>
+);

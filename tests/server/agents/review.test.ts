@@ -1,0 +1,268 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, mailsTo, type TestContext } from '../helpers';
+import { assign, jpeg } from '../capture/support';
+import { createJob, createJobsTestApp, setTat, signIn, type Headers } from '../jobs/support';
+import { applicationFields, apply } from './support';
+
+let ctx: TestContext;
+let admin: Headers;
+let photo: Buffer;
+
+beforeAll(async () => {
+  ctx = await createJobsTestApp();
+  admin = (await signIn(ctx.app, ctx.db, 'admin')).headers;
+  photo = (await jpeg()).data;
+  await setTat(ctx.db, { audience: 'company' });
+  await setTat(ctx.db, { audience: 'agent', amountKobo: 100_000, hours: 24 });
+});
+afterAll(() => ctx.close());
+
+async function newApplication(over: Record<string, string | string[]> = {}) {
+  const fields = applicationFields(over);
+  const res = await apply(ctx.app, fields, { data: photo });
+  if (res.statusCode !== 201) throw new Error(`apply failed: ${res.statusCode} ${res.body}`);
+  return { id: (res.json() as { id: string }).id, email: fields.email as string, fields };
+}
+
+const decide = (action: string, id: string, headers: Headers = admin) =>
+  ctx.app.inject({
+    method: 'PUT',
+    url: `/api/v2/user/approve-or-reject-agent/${action}`,
+    headers,
+    payload: { id },
+  });
+
+const get = (url: string, headers: Headers = admin) =>
+  ctx.app.inject({ url: `/api/v2${url}`, headers });
+
+describe('reviewing agent applications', () => {
+  it('lists pending applications, oldest first, and shows one', async () => {
+    const a = await newApplication();
+    const b = await newApplication();
+    const pending = (await get('/user/list-pending-agents')).json() as { id: string }[];
+    const ids = pending.map((p) => p.id);
+    expect(ids.indexOf(a.id)).toBeLessThan(ids.indexOf(b.id));
+
+    const one = await get(`/agent-applications/${a.id}`);
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({
+      status: 'pending',
+      state: 'kano',
+      state_name: 'Kano',
+      bank_name: 'First Bank of Nigeria',
+      photo_url: `/api/v2/agent-applications/${a.id}/photo`,
+    });
+    const pic = await get(`/agent-applications/${a.id}/photo`);
+    expect(pic.statusCode).toBe(200);
+    expect(pic.headers['content-type']).toBe('image/jpeg');
+    expect(pic.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('serves the simple-rest list with Content-Range, filters and getMany', async () => {
+    const a = await newApplication({ first_name: 'Zainab' });
+    const res = await get(
+      `/agent-applications?filter=${encodeURIComponent(JSON.stringify({ status: 'pending', q: 'zainab' }))}&range=[0,9]`,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-range']).toMatch(/^agent-applications 0-\d+\/\d+$/);
+    expect((res.json() as { id: string }[]).map((r) => r.id)).toContain(a.id);
+    const many = await get(
+      `/agent-applications?filter=${encodeURIComponent(JSON.stringify({ id: [a.id] }))}`,
+    );
+    expect((many.json() as { id: string }[]).map((r) => r.id)).toEqual([a.id]);
+    const bad = await get(`/agent-applications?filter=${encodeURIComponent('{"status":"maybe"}')}`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/filter\.status/);
+  });
+
+  it('approving creates an active agent account, mails the applicant, and a second decision is a 409', async () => {
+    const a = await newApplication();
+    const res = await decide('approve', a.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data as { status: string; agent_id: string };
+    expect(data.status).toBe('approved');
+    const account = (
+      await ctx.db.query('SELECT role, status, email FROM accounts WHERE id = $1', [data.agent_id])
+    ).rows[0];
+    expect(account).toEqual({ role: 'agent', status: 1, email: a.email });
+    await ctx.app.mailer.idle();
+    expect(mailsTo(ctx.db, a.email).at(-1)?.subject).toBe(
+      'Your field agent application is approved',
+    );
+
+    for (const action of ['approve', 'reject']) {
+      const again = await decide(action, a.id);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toMatch(/has already been approved/);
+    }
+    expect(await count(ctx.db, 'accounts WHERE lower(email) = lower($1)', [a.email])).toBe(1);
+  });
+
+  it('rejecting makes no account, mails the applicant, and lets them apply again', async () => {
+    const a = await newApplication();
+    const res = await decide('reject', a.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.status).toBe('rejected');
+    expect(await count(ctx.db, 'accounts WHERE lower(email) = lower($1)', [a.email])).toBe(0);
+    await ctx.app.mailer.idle();
+    const mail = mailsTo(ctx.db, a.email).at(-1);
+    expect(mail?.subject).toBe('Your field agent application');
+    expect(mail?.text).toMatch(/unable to approve/);
+    expect((await decide('approve', a.id)).statusCode).toBe(409);
+    const again = await apply(ctx.app, { ...a.fields }, { data: photo });
+    expect(again.statusCode).toBe(201);
+  });
+
+  it('refuses to approve when the email already has an account (409), creating nothing', async () => {
+    const { account } = await signIn(ctx.app, ctx.db, 'company');
+    const a = await newApplication({ email: account.email });
+    const res = await decide('approve', a.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/already exists/);
+    const row = (await get(`/agent-applications/${a.id}`)).json();
+    expect(row.status).toBe('pending');
+  });
+
+  it('answers 404 for an unknown application and 400 for a bad action or id', async () => {
+    expect((await decide('approve', '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await decide('maybe', '00000000-0000-4000-8000-000000000000')).statusCode).toBe(400);
+    const bad = await decide('approve', 'not-an-id');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].field).toBe('id');
+  });
+});
+
+describe('approved agents', () => {
+  it('lists, searches and shows an agent with coverage, jobs and rating', async () => {
+    const a = await newApplication({ first_name: 'Obinna', state: 'enugu', lgas: ['Nsukka'] });
+    const agentId = (await decide('approve', a.id)).json().data.agent_id as string;
+    const { headers: owner } = await signIn(ctx.app, ctx.db, 'company');
+    await setTat(ctx.db, { state: 'enugu', audience: 'company' });
+    await setTat(ctx.db, { state: 'enugu', audience: 'agent' });
+    const job = await createJob(ctx.app, owner, {
+      first_name: 'Chidi',
+      last_name: 'Okeke',
+      phone: '0803 123 4567',
+      email: 'chidi@example.ng',
+      address: '3 Ogui Road',
+      landmark: 'Near the market',
+      state: 'enugu',
+      lga: 'enugu_north',
+    });
+    expect((await assign(ctx.app, admin, 'agent', agentId, [job.id])).statusCode).toBe(200);
+    await ctx.db.query(`UPDATE jobs SET status = 'approved', rating = 4 WHERE id = $1`, [job.id]);
+
+    const search = await get('/user/approved-agents?search=obinna');
+    expect((search.json() as { id: string }[]).map((r) => r.id)).toEqual([agentId]);
+    const byLga = await get('/user/approved-agents?search=nsukka');
+    expect((byLga.json() as { id: string }[]).map((r) => r.id)).toContain(agentId);
+
+    const list = await get(`/agents?filter=${encodeURIComponent(JSON.stringify({ q: 'Obinna' }))}`);
+    expect(list.headers['content-range']).toBe('agents 0-0/1');
+
+    const one = await get(`/agents/${agentId}`);
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({
+      id: agentId,
+      code: expect.stringMatching(/^AGT-/),
+      state: 'enugu',
+      lgas: ['Nsukka'],
+      bank_code: '011',
+      account_number: '0000014579',
+      jobs_total: 1,
+      average_rating: 4,
+      job_counts: { approved: 1, assigned: 0 },
+      recent_jobs: [{ id: job.id, status: 'approved', rating: 4 }],
+    });
+    expect((await get(`/agents/${agentId}/photo`)).statusCode).toBe(200);
+    expect((await get('/agents/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+
+  it('offers only approved, active agents as assignees; assigning to anyone else is a 404', async () => {
+    const approved = await newApplication({ first_name: 'Halima' });
+    const agentId = (await decide('approve', approved.id)).json().data.agent_id as string;
+    const pending = await newApplication({ first_name: 'Pending' });
+    const rejected = await newApplication({ first_name: 'Rejected' });
+    await decide('reject', rejected.id);
+    const offered = async () =>
+      ((await get('/job/fetch-assignees/agent')).json() as { id: string }[]).map((r) => r.id);
+    expect(await offered()).toContain(agentId);
+
+    const { headers: owner } = await signIn(ctx.app, ctx.db, 'company');
+    const job = await createJob(ctx.app, owner);
+    for (const id of [pending.id, rejected.id]) {
+      expect(await offered()).not.toContain(id);
+      expect((await assign(ctx.app, admin, 'agent', id, [job.id])).statusCode).toBe(404);
+    }
+
+    const off = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v2/agents/${agentId}`,
+      headers: admin,
+      payload: { status: 0 },
+    });
+    expect(off.statusCode).toBe(200);
+    expect(off.json().status).toBe(0);
+    expect(await offered()).not.toContain(agentId);
+    expect((await assign(ctx.app, admin, 'agent', agentId, [job.id])).statusCode).toBe(404);
+    // still listed in agent management, as deactivated
+    const listed = (await get('/user/approved-agents?search=halima')).json() as {
+      status: number;
+    }[];
+    expect(listed.map((r) => r.status)).toEqual([0]);
+
+    const on = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v2/agents/${agentId}`,
+      headers: admin,
+      payload: { status: 1 },
+    });
+    expect(on.statusCode).toBe(200);
+    expect((await assign(ctx.app, admin, 'agent', agentId, [job.id])).statusCode).toBe(200);
+  });
+
+  it('refuses a bad status and unknown agents', async () => {
+    const patch = (id: string, payload: object) =>
+      ctx.app.inject({ method: 'PATCH', url: `/api/v2/agents/${id}`, headers: admin, payload });
+    const a = await newApplication();
+    const agentId = (await decide('approve', a.id)).json().data.agent_id as string;
+    const bad = await patch(agentId, { status: 2 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].field).toBe('status');
+    const { account } = await signIn(ctx.app, ctx.db, 'company');
+    expect((await patch(account.id, { status: 0 })).statusCode).toBe(404);
+    expect(
+      (await ctx.db.query('SELECT status FROM accounts WHERE id = $1', [account.id])).rows[0],
+    ).toEqual({ status: 1 });
+  });
+});
+
+describe('access to agents and applications', () => {
+  it('admin area only: viewing needs "User management (view)", deciding "Delete or Disable Account"', async () => {
+    const a = await newApplication();
+    const viewer = await signIn(ctx.app, ctx.db, 'staff', {
+      permissions: ['User management (view)'],
+    });
+    const decider = await signIn(ctx.app, ctx.db, 'staff', {
+      permissions: ['Delete or Disable Account'],
+    });
+    const company = await signIn(ctx.app, ctx.db, 'company');
+    const reads = [
+      '/user/list-pending-agents',
+      '/agent-applications',
+      `/agent-applications/${a.id}`,
+      '/agents',
+      '/user/approved-agents',
+    ];
+    for (const url of reads) {
+      expect((await ctx.app.inject({ url: `/api/v2${url}` })).statusCode, url).toBe(401);
+      expect((await get(url, company.headers)).statusCode, url).toBe(403);
+      expect((await get(url, decider.headers)).statusCode, url).toBe(403);
+      expect((await get(url, viewer.headers)).statusCode, url).toBe(200);
+    }
+    expect((await decide('approve', a.id, viewer.headers)).statusCode).toBe(403);
+    expect((await decide('approve', a.id, company.headers)).statusCode).toBe(403);
+    expect((await get(`/agent-applications/${a.id}`)).json().status).toBe('pending');
+    expect((await decide('reject', a.id, decider.headers)).statusCode).toBe(200);
+  });
+});
