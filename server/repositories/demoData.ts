@@ -83,18 +83,7 @@ export function createDemoDataRepository(db: Queryable) {
       );
     },
 
-    /** Which of these columns the companies table has (in the current schema). */
-    async companyColumns(names: string[], q: Queryable = db) {
-      const r = await q.query<{ column_name: string }>(
-        `SELECT column_name FROM information_schema.columns
-          WHERE table_schema = current_schema() AND table_name = 'companies'
-            AND column_name = ANY($1::text[])`,
-        [names],
-      );
-      return new Set(r.rows.map((row) => row.column_name));
-    },
-
-    /** A company's partner flag, state and address (the columns must exist). */
+    /** A company's partner flag, state and address. */
     async setCompanyProfiles(
       rows: { id: string; is_partner: boolean; state: string; address: string }[],
       q: Queryable = db,

@@ -134,17 +134,11 @@ export const seedCompanies: DemoSeeder = async (tx, ctx) => {
   await seedCompanyProfiles(tx, ctx);
 };
 
-const profileColumns = ['is_partner', 'state', 'address'];
-
 /**
- * The companies' partner flag, state and address. Those columns come with the companies'
- * migration; on a schema without them this writes nothing (the context still carries the values).
+ * The companies' partner flag, state and address.
  */
 export async function seedCompanyProfiles(tx: Queryable, ctx: DemoContext) {
-  const repo = createDemoDataRepository(tx);
-  const present = await repo.companyColumns(profileColumns, tx);
-  if (present.size < profileColumns.length) return;
-  await repo.setCompanyProfiles(
+  await createDemoDataRepository(tx).setCompanyProfiles(
     ctx.companies.map((c) => ({
       id: c.id,
       is_partner: c.kind === 'partner',

@@ -12,7 +12,6 @@ import { newDemoContext } from '../../../server/seed/demoContext';
 import { demoPlaces } from '../../../server/seed/demoPlaces';
 import { seedJobs } from '../../../server/seed/demoJobs';
 import { startServer } from '../../../server/server';
-import { createConfirmedUser } from '../../../server/services/createUser';
 import { hammingDistance, similarPhotoMaxDistance } from '../../../server/services/perceptualHash';
 import { createCaptureLinks } from '../../../server/services/captureLinks';
 import { createLocalStorage } from '../../../server/services/storage';
@@ -266,22 +265,21 @@ describe('demo jobs with the agents another seeder adds', () => {
         for (const seed of demoSeeders.slice(0, demoSeeders.indexOf(seedJobs))) {
           await seed(tx, ctx);
         }
-        const agent = await createConfirmedUser(tx, {
-          role: 'agent',
-          email: 'musa.agent@demo.ng',
-          password: 'Agent-demo-2024',
-          first_name: 'Musa',
-          last_name: 'Danladi',
-        });
-        ctx.agents.push(agent.id);
         await seedJobs(tx, ctx);
       });
-      const agentId = ctx.agents[0]!;
+      // The agent with the most jobs among the demo's approved agents.
+      const busiest = await t.db.query<{ id: string }>(
+        `SELECT assignee_agent_id AS id FROM jobs WHERE assignee_agent_id IS NOT NULL
+          GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`,
+      );
+      expect(ctx.agents.length).toBeGreaterThan(5);
+      const agentId = busiest.rows[0]!.id;
+      expect(ctx.agents).toContain(agentId);
       const theirs = await t.db.query<{ status: string; n: number }>(
         `SELECT status, count(*)::int AS n FROM jobs WHERE assignee_agent_id = $1 GROUP BY 1`,
         [agentId],
       );
-      expect(theirs.rows.reduce((s, r) => s + r.n, 0)).toBeGreaterThan(5);
+      expect(theirs.rows.reduce((s, r) => s + r.n, 0)).toBeGreaterThan(1);
       expect(theirs.rows.some((r) => r.status === 'declined')).toBe(false);
       const open = theirs.rows
         .filter((r) => ['assigned', 'accepted'].includes(r.status))
@@ -312,11 +310,6 @@ describe("the companies' partner flag, state and address", () => {
   it('are written once the companies table has those columns', async () => {
     const db = await freshDb();
     try {
-      // What the companies' migration adds; until it lands the seed leaves these columns alone.
-      await db.exec(
-        'ALTER TABLE companies ADD COLUMN is_partner boolean NOT NULL DEFAULT false, ' +
-          'ADD COLUMN state text, ADD COLUMN address text',
-      );
       const ctx = newDemoContext({ storage: createLocalStorage(tempDir()), captureLinks: links });
       await db.transaction(async (tx) => {
         await seedStaff(tx, ctx);
