@@ -84,6 +84,9 @@ export const accessRules = {
   'tat.write': { areas: adminArea, permission: null, only: 'heads' },
   'tat.agent_price': { areas: adminArea, permission: null, only: 'super-admin' },
   'profile.edit': { areas: both, permission: 'Edit Profile' },
+  'users.create': { areas: both, permission: 'Create Sub-User' },
+  'users.list': { areas: both, permission: 'User management (view)' },
+  'users.manage': { areas: both, permission: 'Delete or Disable Account' },
 } as const satisfies Record<string, AccessRule>;
 
 export type AccessKey = keyof typeof accessRules;
@@ -146,4 +149,11 @@ export const screenAccess: Record<string, Record<string, Access>> = {
     set_agent_price: 'tat.agent_price',
   },
   settings: { list: 'signed-in', edit: 'profile.edit' },
+  users: {
+    list: 'users.list',
+    show: 'users.list',
+    create: 'users.create',
+    edit: 'users.manage',
+    disable: 'users.manage',
+  },
 };

@@ -4,6 +4,7 @@ import captureRoutes from './capture';
 import healthRoutes from './health';
 import jobRoutes from './jobs';
 import settingsRoutes from './settings';
+import userRoutes from './users';
 
 /** Every API route, mounted under /api/v2 by app.ts. One folder per area of the API. */
 const routes: FastifyPluginAsync = async (app) => {
@@ -16,6 +17,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(jobRoutes);
   await app.register(captureRoutes);
   await app.register(settingsRoutes, { prefix: '/setting' });
+  await app.register(userRoutes);
 };
 
 export default routes;

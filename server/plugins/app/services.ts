@@ -9,6 +9,7 @@ import { createJobsRepository } from '../../repositories/jobs';
 import { createJobsAssigneesRepository } from '../../repositories/jobsAssignees';
 import { createSessionsRepository } from '../../repositories/sessions';
 import { createTatSettingsRepository } from '../../repositories/tatSettings';
+import { createUsersRepository } from '../../repositories/users';
 import { createAccessTokens } from '../../services/accessTokens';
 import { createCaptureLinks, type CaptureLinks } from '../../services/captureLinks';
 import { createImportParser, type ImportParser } from '../../services/importParser';
@@ -25,6 +26,7 @@ function createRepos(db: Db) {
     jobsAssignees: createJobsAssigneesRepository(db),
     captures: createCapturesRepository(db),
     rateLimits: createRateLimitsRepository(db),
+    users: createUsersRepository(db),
   };
 }
 

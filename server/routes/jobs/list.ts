@@ -22,7 +22,7 @@ import { allowedActions, isAdminArea, iso, jobScopeOf, jobView } from '../../ser
 import { jobStatuses, type JobStatus } from '../../services/jobStateMachine';
 import { koboToNgn } from '../../services/money';
 import { captureDetail } from '../capture/detail';
-import { lagosMidnight, parseListQuery } from './listQuery';
+import { lagosMidnight, parseListQuery, setContentRange } from './listQuery';
 
 const pageSize = 25;
 const exportColumns: [string, (j: JobRow) => unknown][] = [
@@ -128,10 +128,7 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
         jobs.list(scope, q.filter, q.sort, q.offset, q.limit),
         jobs.count(scope, q.filter),
       ]);
-      const last = rows.length ? q.offset + rows.length - 1 : q.offset;
-      reply
-        .header('Content-Range', `jobs ${q.offset}-${last}/${total}`)
-        .header('Access-Control-Expose-Headers', 'Content-Range');
+      setContentRange(reply, 'jobs', q.offset, rows.length, total);
       return rows.map(jobView);
     },
   );

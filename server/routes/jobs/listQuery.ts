@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { findState } from '../../../reference/locations';
 import { isJobKind } from '../../../reference/jobKinds';
 import { badRequest } from '../../errors';
@@ -38,20 +39,26 @@ export const lagosMidnight = (d: string) => {
   return t;
 };
 
-/** ra-data-simple-rest's `sort`, `range` and `filter` query parameters, checked. */
-export function parseListQuery(query: { sort?: string; range?: string; filter?: string }) {
+/**
+ * ra-data-simple-rest's `sort` and `range` query parameters, checked: `fields` are the sortable
+ * ones, `noun` names the list in the message (Jobs cannot be sorted by…).
+ */
+export function parseSortAndRange<F extends string>(
+  query: { sort?: string; range?: string },
+  fields: readonly F[],
+  noun: string,
+) {
   const sortRaw = parseJson('sort', query.sort) ?? ['created_at', 'DESC'];
   if (!Array.isArray(sortRaw) || typeof sortRaw[0] !== 'string') {
     throw badRequest('sort must be ["field","ASC"|"DESC"]');
   }
-  if (!jobSortFields.includes(sortRaw[0] as JobSortField)) {
-    throw badRequest(
-      `Jobs cannot be sorted by ${sortRaw[0]}; use one of: ${jobSortFields.join(', ')}`,
-    );
+  if (!fields.includes(sortRaw[0] as F)) {
+    throw badRequest(`${noun} cannot be sorted by ${sortRaw[0]}; use one of: ${fields.join(', ')}`);
   }
-  const sort: JobSort = {
-    field: sortRaw[0] as JobSortField,
-    order: String(sortRaw[1] ?? 'ASC').toUpperCase() === 'DESC' ? 'DESC' : 'ASC',
+  const sort = {
+    field: sortRaw[0] as F,
+    order:
+      String(sortRaw[1] ?? 'ASC').toUpperCase() === 'DESC' ? ('DESC' as const) : ('ASC' as const),
   };
 
   const rangeRaw = parseJson('range', query.range) ?? [0, 24];
@@ -69,8 +76,37 @@ export function parseListQuery(query: { sort?: string; range?: string; filter?: 
   }
   const offset = rangeRaw[0] as number;
   const limit = Math.min((rangeRaw[1] as number) - offset + 1, maxPage);
+  return { sort, offset, limit };
+}
 
-  return { sort, offset, limit, filter: parseFilter(parseJson('filter', query.filter) ?? {}) };
+/** ra-data-simple-rest's answer header for a page of `count` rows from `offset` out of `total`. */
+export function setContentRange(
+  reply: FastifyReply,
+  resource: string,
+  offset: number,
+  count: number,
+  total: number,
+) {
+  const last = count ? offset + count - 1 : offset;
+  reply
+    .header('Content-Range', `${resource} ${offset}-${last}/${total}`)
+    .header('Access-Control-Expose-Headers', 'Content-Range');
+}
+
+/** The `filter` query parameter as an object (JSON checked). */
+export function parseFilterObject(filter: string | undefined): Record<string, unknown> {
+  const raw = parseJson('filter', filter) ?? {};
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw badRequest('filter must be a JSON object');
+  }
+  return raw as Record<string, unknown>;
+}
+
+/** ra-data-simple-rest's `sort`, `range` and `filter` query parameters, checked. */
+export function parseListQuery(query: { sort?: string; range?: string; filter?: string }) {
+  const { sort, offset, limit } = parseSortAndRange<JobSortField>(query, jobSortFields, 'Jobs');
+  const jobSort: JobSort = sort;
+  return { sort: jobSort, offset, limit, filter: parseFilter(parseFilterObject(query.filter)) };
 }
 
 export function parseFilter(raw: unknown): JobListFilter {

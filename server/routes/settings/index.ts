@@ -142,7 +142,8 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         security,
-        summary: "Edit the signed-in user's own name and phone (and company name, for its owner)",
+        summary:
+          "Edit the signed-in user's own name, phone and address (and company name, for its owner)",
         body: UpdateDetailsBody,
         response: { 200: Type.Ref('Account'), ...errorResponses(400, 401, 403) },
       },
@@ -156,6 +157,7 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         first_name: b.first_name?.trim() || undefined,
         last_name: b.last_name?.trim() || undefined,
         phone: b.phone !== undefined ? normalizeNigerianPhone(b.phone) : undefined,
+        address: b.address !== undefined ? b.address.trim() || null : undefined,
         company_name: b.company_name?.trim() || undefined,
       });
       return accountView(updated, app.config.superAdminEmails);
