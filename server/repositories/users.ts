@@ -137,6 +137,11 @@ export function createUsersRepository(db: Queryable) {
       ]);
     },
 
+    /** Demo data only: sign-ins set it otherwise (sessions repository). */
+    async setLastSeen(id: string, at: Date | null, q: Queryable = db) {
+      await q.query('UPDATE accounts SET last_seen_at = $2 WHERE id = $1', [id, at]);
+    },
+
     async setPictureKey(id: string, key: string | null, q: Queryable = db) {
       await q.query('UPDATE accounts SET picture_key = $2, updated_at = now() WHERE id = $1', [
         id,

@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import { createConfirmedUser } from '../services/createUser';
+import { seedUsers } from './demoUsers';
 
 /** Demo accounts for a new embedded database; README lists the same credentials. */
 export const demoAccounts = [
@@ -43,5 +44,6 @@ export async function seedDemoData(db: Db) {
         permissions: 'permissions' in a ? [...a.permissions] : [],
       });
     }
+    await seedUsers(tx, {});
   });
 }
