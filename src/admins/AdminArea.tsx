@@ -1,5 +1,6 @@
 import { CustomRoutes, Resource } from 'react-admin';
 import jobs, { jobCustomRoutes, jobResourceRoutes } from '../resources/jobs';
+import users, { userResourceRoutes } from '../resources/users';
 import { AreaAdmin, createAreaConfig } from './AreaAdmin';
 
 const admin = createAreaConfig('admin');
@@ -13,6 +14,9 @@ export default function AdminArea() {
     <AreaAdmin {...admin}>
       <Resource name="jobs" {...jobs}>
         {jobResourceRoutes}
+      </Resource>
+      <Resource name="users" {...users}>
+        {userResourceRoutes}
       </Resource>
       <CustomRoutes>{jobCustomRoutes}</CustomRoutes>
     </AreaAdmin>

@@ -1,5 +1,6 @@
 import { CustomRoutes, Resource } from 'react-admin';
 import jobs, { jobCustomRoutes, jobResourceRoutes } from '../resources/jobs';
+import users, { userResourceRoutes } from '../resources/users';
 import { AreaAdmin, createAreaConfig } from './AreaAdmin';
 
 const company = createAreaConfig('company');
@@ -10,6 +11,9 @@ export default function CompanyArea() {
     <AreaAdmin {...company}>
       <Resource name="jobs" {...jobs}>
         {jobResourceRoutes}
+      </Resource>
+      <Resource name="users" {...users}>
+        {userResourceRoutes}
       </Resource>
       <CustomRoutes>{jobCustomRoutes}</CustomRoutes>
     </AreaAdmin>

@@ -13,6 +13,8 @@ import type { AssigneeType } from '../resources/jobs/types';
 import type { TatSettingBody } from '../resources/tatSettings/types';
 import { jobsApi, jobsResources, type CreateJobInput } from './jobsApi';
 import { tatSettingsApi } from './settingsApi';
+import { usersApi } from './usersApi';
+import type { NewSubAdmin } from '../resources/users/types';
 
 /** The ra-data-simple-rest conventions the API follows for lists and details (DESIGN §4). */
 const baseDataProvider = simpleRestProvider(apiUrl, httpClient);
@@ -22,7 +24,8 @@ const baseDataProvider = simpleRestProvider(apiUrl, httpClient);
  * - `jobs`: getOne with `meta.view === 'profile'` reads `GET /job/detail/{id}` (history, attachments,
  *   actions; a separate cache entry from the list's records); create sends the multipart form;
  * - `assignees`: `GET /job/fetch-assignees/{filter.type}`;
- * - `tat-settings`: `GET/POST /setting/tat`, `PATCH /setting/tat/{id}`.
+ * - `tat-settings`: `GET/POST /setting/tat`, `PATCH /setting/tat/{id}`;
+ * - `users`: create is `POST /auth/invite-admin` (spec §7).
  */
 const resourceDataProvider: DataProvider = {
   ...baseDataProvider,
@@ -51,6 +54,9 @@ const resourceDataProvider: DataProvider = {
     if (resource === 'tat-settings') {
       return { data: await tatSettingsApi.create(params.data as TatSettingBody) };
     }
+    if (resource === 'users') {
+      return { data: await usersApi.inviteSubAdmin(params.data as NewSubAdmin) };
+    }
     return baseDataProvider.create(resource, params);
   },
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -73,6 +79,7 @@ export const dataProvider = addRefreshAuthToDataProvider(
   {
     ...resourceDataProvider,
     ...jobsApi,
+    ...usersApi,
   },
   refreshAuth,
 );

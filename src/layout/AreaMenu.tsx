@@ -1,5 +1,6 @@
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import NoteAddIcon from '@mui/icons-material/NoteAdd';
+import PeopleIcon from '@mui/icons-material/People';
 import SettingsIcon from '@mui/icons-material/Settings';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import WorkIcon from '@mui/icons-material/Work';
@@ -35,6 +36,13 @@ export const AreaMenu = () => {
           to={paths.createBulk}
           primaryText="app.menu.bulk_upload"
           leftIcon={<UploadFileIcon />}
+        />
+      </CanAccess>
+      <CanAccess resource="users" action="list">
+        <Menu.Item
+          to={`${basename}/users/users`}
+          primaryText="app.menu.users"
+          leftIcon={<PeopleIcon />}
         />
       </CanAccess>
       <Menu.Item
