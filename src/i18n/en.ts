@@ -358,7 +358,6 @@ export const en: TranslationMessages = {
       tat: 'TAT',
       preferences_body: 'The amount (NGN) and turnaround time (hours) of each job type.',
       profile_title: 'Edit Profile',
-      profile_placeholder: 'Editing your profile will be available here soon.',
     },
     // Spec §8's success toasts, for the features of the next issues.
     notifications: {
