@@ -92,6 +92,9 @@ export const accessRules = {
   'companies.partner': { areas: adminArea, permission: null, only: 'heads' },
   'agents.view': { areas: adminArea, permission: 'User management (view)' },
   'agents.decide': { areas: adminArea, permission: 'Delete or Disable Account' },
+  'users.create': { areas: both, permission: 'Create Sub-User' },
+  'users.list': { areas: both, permission: 'User management (view)' },
+  'users.manage': { areas: both, permission: 'Delete or Disable Account' },
 } as const satisfies Record<string, AccessRule>;
 
 export type AccessKey = keyof typeof accessRules;
@@ -171,4 +174,11 @@ export const screenAccess: Record<string, Record<string, Access>> = {
   },
   'agent-applications': { list: 'agents.view', show: 'agents.view', decide: 'agents.decide' },
   agents: { list: 'agents.view', show: 'agents.view', edit: 'agents.decide' },
+  users: {
+    list: 'users.list',
+    show: 'users.list',
+    create: 'users.create',
+    edit: 'users.manage',
+    disable: 'users.manage',
+  },
 };

@@ -21,6 +21,11 @@ export interface AccountRow {
   status: number;
   email_confirmed_at: Date | null;
   created_at: Date;
+  address: string | null;
+  /** The last sign-in or token refresh. */
+  last_seen_at: Date | null;
+  /** Where the profile picture is stored; null when there is none. */
+  picture_key: string | null;
 }
 
 export interface NewAccount {
@@ -33,6 +38,7 @@ export interface NewAccount {
   company_id?: string | null;
   permissions?: string[];
   confirmed?: boolean;
+  address?: string | null;
 }
 
 const codePrefix: Record<Role, string> = {
@@ -88,9 +94,9 @@ export function createAccountsRepository(db: Queryable) {
       try {
         const r = await q.query<{ id: string }>(
           `INSERT INTO accounts (unique_code, role, first_name, last_name, email, phone,
-             password_hash, company_id, permissions, email_confirmed_at)
+             password_hash, company_id, permissions, email_confirmed_at, address)
            VALUES ($1 || '-' || lpad(nextval('account_code_seq')::text, 6, '0'),
-             $2, $3, $4, $5, $6, $7, $8, $9, CASE WHEN $10::boolean THEN now() END)
+             $2, $3, $4, $5, $6, $7, $8, $9, CASE WHEN $10::boolean THEN now() END, $11)
            RETURNING id`,
           [
             codePrefix[a.role],
@@ -103,6 +109,7 @@ export function createAccountsRepository(db: Queryable) {
             a.company_id ?? null,
             a.permissions ?? [],
             a.confirmed ?? false,
+            a.address ?? null,
           ],
         );
         return (await this.findById(r.rows[0]!.id, q))!;

@@ -22,6 +22,10 @@ export function createSessionsRepository(db: Queryable) {
     return token;
   }
 
+  /** A sign-in or a refresh (the app refreshes while it is open) is the user being seen. */
+  const markSeen = (accountId: string, q: Queryable) =>
+    q.query('UPDATE accounts SET last_seen_at = now() WHERE id = $1', [accountId]);
+
   return {
     async start(accountId: string, q: Queryable = db) {
       const r = await q.query<{ id: string }>(
@@ -29,6 +33,7 @@ export function createSessionsRepository(db: Queryable) {
         [accountId],
       );
       const sessionId = r.rows[0]!.id;
+      await markSeen(accountId, q);
       return { sessionId, refreshToken: await issueRefreshToken(sessionId, q) };
     },
 
@@ -70,6 +75,7 @@ export function createSessionsRepository(db: Queryable) {
       await q.query('UPDATE refresh_tokens SET used_at = now() WHERE token_hash = $1', [
         sha256(token),
       ]);
+      await markSeen(row.account_id, q);
       return {
         ok: true,
         accountId: row.account_id,
@@ -96,6 +102,15 @@ export function createSessionsRepository(db: Queryable) {
       await q.query(
         'UPDATE sessions SET revoked_at = now() WHERE account_id = $1 AND revoked_at IS NULL',
         [accountId],
+      );
+    },
+
+    /** Ends every session of the account but `keepSessionId` (the one changing the password). */
+    async revokeOthersOf(accountId: string, keepSessionId: string, q: Queryable = db) {
+      await q.query(
+        `UPDATE sessions SET revoked_at = now()
+          WHERE account_id = $1 AND id <> $2 AND revoked_at IS NULL`,
+        [accountId, keepSessionId],
       );
     },
   };

@@ -8,6 +8,7 @@ import healthRoutes from './health';
 import jobRoutes from './jobs';
 import messageRoutes from './messages';
 import settingsRoutes from './settings';
+import userRoutes from './users';
 
 /** Every API route, mounted under /api/v2 by app.ts. One folder per area of the API. */
 const routes: FastifyPluginAsync = async (app) => {
@@ -24,6 +25,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(companyRoutes);
   await app.register(agentApplicationRoutes);
   await app.register(agentRoutes);
+  await app.register(userRoutes);
 };
 
 export default routes;

@@ -21,6 +21,10 @@ export const Account = Type.Object(
       Type.Literal('agent'),
     ]),
     permissions: Type.Array(Type.String()),
+    address: Type.Union([Type.String(), Type.Null()]),
+    picture_url: Type.Union([Type.String(), Type.Null()], {
+      description: 'API path of the profile picture, null when none',
+    }),
     isSuperAdmin: Type.Boolean(),
     area: Type.Union([Type.Literal('admin'), Type.Literal('company'), Type.Literal('agent')]),
   },

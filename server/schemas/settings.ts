@@ -35,6 +35,7 @@ export const UpdateDetailsBody = Type.Object({
   first_name: Type.Optional(PersonName),
   last_name: Type.Optional(PersonName),
   phone: Type.Optional(Phone),
+  address: Type.Optional(Type.String({ maxLength: 300, description: 'Empty clears it' })),
   company_name: Type.Optional(
     Type.String({
       minLength: 1,

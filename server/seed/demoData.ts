@@ -6,6 +6,7 @@ import { newDemoContext, type DemoSeeder, type DemoServices } from './demoContex
 import { seedJobs } from './demoJobs';
 import { seedMessages } from './demoMessages';
 import { seedTatSettings } from './demoTatSettings';
+import { seedUsers } from './demoUsers';
 
 export { demoAccounts } from './demoAccounts';
 
@@ -19,6 +20,7 @@ export { demoAccounts } from './demoAccounts';
 export const demoSeeders: DemoSeeder[] = [
   seedStaff,
   seedCompanies,
+  (tx) => seedUsers(tx),
   (tx, ctx) => seedAgents(tx, { storage: ctx.storage, agentIds: ctx.agents }).then(() => undefined),
   seedTatSettings,
   seedJobs,

@@ -14,6 +14,9 @@ export function isSuperAdmin(a: Pick<AccountRow, 'role' | 'email'>, superAdminEm
   return a.role === 'admin' || superAdminEmails.includes(a.email.toLowerCase());
 }
 
+/** Where the API serves a user's profile picture. */
+export const pictureUrl = (id: string) => `/api/v2/user/${id}/picture`;
+
 /** The account as the API shows it to its owner (login, refresh, /auth/me). */
 export function accountView(a: AccountRow, superAdminEmails: string[]) {
   return {
@@ -30,6 +33,8 @@ export function accountView(a: AccountRow, superAdminEmails: string[]) {
     company_id: a.company_id,
     role: a.role,
     permissions: a.permissions,
+    address: a.address,
+    picture_url: a.picture_key ? pictureUrl(a.id) : null,
     isSuperAdmin: isSuperAdmin(a, superAdminEmails),
     area: areaOf(a),
   };

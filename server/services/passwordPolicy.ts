@@ -22,8 +22,8 @@ export async function isCommonPassword(password: string) {
   return (await loadCommonPasswords()).has(password.toLowerCase());
 }
 
-/** The hash of a password being set (sign-up, reset, CLI); a common one is a 400 on `password`. */
-export async function hashNewPassword(password: string) {
-  if (await isCommonPassword(password)) throw fieldError('password', commonPasswordMessage);
+/** The hash of a password being set (sign-up, reset, CLI); a common one is a 400 on `field`. */
+export async function hashNewPassword(password: string, field = 'password') {
+  if (await isCommonPassword(password)) throw fieldError(field, commonPasswordMessage);
   return hashPassword(password);
 }

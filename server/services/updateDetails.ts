@@ -7,6 +7,8 @@ export interface DetailsChange {
   last_name?: string;
   /** Already normalised to +234…. */
   phone?: string;
+  /** Null clears it. */
+  address?: string | null;
   company_name?: string;
   /** A state alias, already checked. */
   company_state?: string;
@@ -21,9 +23,17 @@ export async function updateOwnDetails(db: Db, account: AccountRow, change: Deta
   return db.transaction(async (tx) => {
     await tx.query(
       `UPDATE accounts SET first_name = coalesce($2, first_name), last_name = coalesce($3, last_name),
-              phone = coalesce($4, phone), updated_at = now()
+              phone = coalesce($4, phone),
+              address = CASE WHEN $5::boolean THEN $6::text ELSE address END, updated_at = now()
         WHERE id = $1`,
-      [account.id, change.first_name ?? null, change.last_name ?? null, change.phone ?? null],
+      [
+        account.id,
+        change.first_name ?? null,
+        change.last_name ?? null,
+        change.phone ?? null,
+        change.address !== undefined,
+        change.address ?? null,
+      ],
     );
     if (change.company_name !== undefined && account.role === 'company' && account.company_id) {
       await tx.query('UPDATE companies SET name = $2 WHERE id = $1', [

@@ -4,6 +4,7 @@ import agentApplications from '../resources/agentApplications';
 import agents, { agentCustomRoutes } from '../resources/agents';
 import jobs, { jobCustomRoutes, jobResourceRoutes } from '../resources/jobs';
 import messages from '../resources/messages';
+import users, { userResourceRoutes } from '../resources/users';
 import { AreaAdmin, createAreaConfig } from './AreaAdmin';
 
 const admin = createAreaConfig('admin');
@@ -19,6 +20,9 @@ export default function AdminArea() {
         {jobResourceRoutes}
       </Resource>
       <Resource name="messages" {...messages} />
+      <Resource name="users" {...users}>
+        {userResourceRoutes}
+      </Resource>
       <CustomRoutes>{jobCustomRoutes}</CustomRoutes>
       <Resource name="companies" {...companies} />
       <CustomRoutes>{companyCustomRoutes}</CustomRoutes>

@@ -1,6 +1,7 @@
 import { CustomRoutes, Resource } from 'react-admin';
 import jobs, { jobCustomRoutes, jobResourceRoutes } from '../resources/jobs';
 import messages from '../resources/messages';
+import users, { userResourceRoutes } from '../resources/users';
 import { AreaAdmin, createAreaConfig } from './AreaAdmin';
 
 const company = createAreaConfig('company');
@@ -13,6 +14,9 @@ export default function CompanyArea() {
         {jobResourceRoutes}
       </Resource>
       <Resource name="messages" {...messages} />
+      <Resource name="users" {...users}>
+        {userResourceRoutes}
+      </Resource>
       <CustomRoutes>{jobCustomRoutes}</CustomRoutes>
     </AreaAdmin>
   );

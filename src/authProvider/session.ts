@@ -19,6 +19,12 @@ export interface Account {
   company_id: string | null;
   role: Role;
   permissions: string[];
+  address?: string | null;
+  /** API path of the profile picture, null when none. */
+  picture_url?: string | null;
+  /** A company head's company, for Edit Profile. */
+  company_state?: string | null;
+  company_address?: string | null;
   isSuperAdmin: boolean;
   /** Decided by the server: the signed-in area this account works in. */
   area: Area;
@@ -53,6 +59,11 @@ export function saveSession({ accessToken, refreshToken, account }: Session): vo
   localStorage.setItem(REFRESH_TOKEN, refreshToken);
   localStorage.setItem(LOGGED_IN, 'true');
   localStorage.setItem(ACCOUNT, JSON.stringify(account));
+}
+
+/** The signed-in account as the server now has it (after Edit Profile); tokens unchanged. */
+export function saveAccount(account: Account): void {
+  if (readSession()) localStorage.setItem(ACCOUNT, JSON.stringify(account));
 }
 
 export function clearSession(): void {

@@ -16,6 +16,8 @@ import { agentsApi } from './agentsApi';
 import { jobsApi, jobsResources, type CreateJobInput } from './jobsApi';
 import { messagesApi } from './messagesApi';
 import { tatSettingsApi } from './settingsApi';
+import { usersApi } from './usersApi';
+import type { NewSubAdmin } from '../resources/users/types';
 
 /** The ra-data-simple-rest conventions the API follows for lists and details (DESIGN §4). */
 const baseDataProvider = simpleRestProvider(apiUrl, httpClient);
@@ -28,6 +30,7 @@ const baseDataProvider = simpleRestProvider(apiUrl, httpClient);
  * - `tat-settings`: `GET/POST /setting/tat`, `PATCH /setting/tat/{id}`;
  * - `companies`: getOne with `meta.view === 'details'` reads `GET /user/company-details/{id}`;
  *   update is `PATCH /companies/{id}` `{is_partner}`.
+ * - `users`: create is `POST /auth/invite-admin` (spec §7).
  */
 const resourceDataProvider: DataProvider = {
   ...baseDataProvider,
@@ -59,6 +62,9 @@ const resourceDataProvider: DataProvider = {
     if (resource === 'tat-settings') {
       return { data: await tatSettingsApi.create(params.data as TatSettingBody) };
     }
+    if (resource === 'users') {
+      return { data: await usersApi.inviteSubAdmin(params.data as NewSubAdmin) };
+    }
     return baseDataProvider.create(resource, params);
   },
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -88,6 +94,7 @@ export const dataProvider = addRefreshAuthToDataProvider(
     ...jobsApi,
     ...messagesApi,
     ...agentsApi,
+    ...usersApi,
   },
   refreshAuth,
 );

@@ -1,9 +1,9 @@
 import type { GetListResult, SortPayload } from 'react-admin';
 import type { JobKind } from '../../reference/jobKinds';
 import {
+  apiJson,
   apiUrl,
   fetchBlob,
-  httpClient,
   postFormWithProgress,
   type UploadProgress,
 } from '../httpClient/httpClient';
@@ -20,15 +20,7 @@ import type {
   SummaryCounts,
 } from '../resources/jobs/types';
 
-const json = async <T>(path: string, init: { method?: string; body?: unknown } = {}) => {
-  const { json: answer } = await httpClient(`${apiUrl}${path}`, {
-    method: init.method ?? 'GET',
-    ...(init.body === undefined
-      ? {}
-      : { body: init.body instanceof FormData ? init.body : JSON.stringify(init.body) }),
-  });
-  return answer as T;
-};
+const json = apiJson;
 
 const enc = encodeURIComponent;
 

@@ -28,6 +28,17 @@ export function statusOf(error: unknown): number | undefined {
   return typeof status === 'number' ? status : undefined;
 }
 
+/** Calls an API path with a JSON (or FormData) body, if any, and returns the parsed answer. */
+export async function apiJson<T>(path: string, init: { method?: string; body?: unknown } = {}) {
+  const { json } = await httpClient(`${apiUrl}${path}`, {
+    method: init.method ?? 'GET',
+    ...(init.body === undefined
+      ? {}
+      : { body: init.body instanceof FormData ? init.body : JSON.stringify(init.body) }),
+  });
+  return json as T;
+}
+
 /** POST a JSON body to an API path and return the parsed answer. */
 export async function postJson<T>(path: string, body: unknown, options: HttpOptions = {}) {
   const { json } = await httpClient(`${apiUrl}${path}`, {

@@ -3,6 +3,7 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import EngineeringIcon from '@mui/icons-material/Engineering';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
 import NoteAddIcon from '@mui/icons-material/NoteAdd';
+import PeopleIcon from '@mui/icons-material/People';
 import SettingsIcon from '@mui/icons-material/Settings';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import WorkIcon from '@mui/icons-material/Work';
@@ -41,6 +42,13 @@ export const AreaMenu = () => {
           to={paths.createBulk}
           primaryText="app.menu.bulk_upload"
           leftIcon={<UploadFileIcon />}
+        />
+      </CanAccess>
+      <CanAccess resource="users" action="list">
+        <Menu.Item
+          to={`${basename}/users/users`}
+          primaryText="app.menu.users"
+          leftIcon={<PeopleIcon />}
         />
       </CanAccess>
       <CanAccess resource="companies" action="list">

@@ -35,8 +35,9 @@ describe('settings page', () => {
     expect(within(preferences).getByText('Amount · TAT')).toBeInTheDocument();
 
     await user.click(screen.getByRole('link', { name: 'Edit Profile' }));
+    expect(await screen.findByText('Your details')).toBeInTheDocument();
     expect(
-      await screen.findByText(/Editing your profile will be available here/),
+      screen.getByText('Change password', { selector: '.MuiCardHeader-title' }),
     ).toBeInTheDocument();
     expect(currentPath()).toBe('/admin/settings/profile');
   });

@@ -13,6 +13,7 @@ import { createJobsAssigneesRepository } from '../../repositories/jobsAssignees'
 import { createMessagesRepository } from '../../repositories/messages';
 import { createSessionsRepository } from '../../repositories/sessions';
 import { createTatSettingsRepository } from '../../repositories/tatSettings';
+import { createUsersRepository } from '../../repositories/users';
 import { createAccessTokens } from '../../services/accessTokens';
 import { createCaptureLinks, type CaptureLinks } from '../../services/captureLinks';
 import { createImportParser, type ImportParser } from '../../services/importParser';
@@ -33,6 +34,7 @@ function createRepos(db: Db) {
     companies: createCompaniesRepository(db),
     agentApplications: createAgentApplicationsRepository(db),
     agents: createAgentsRepository(db),
+    users: createUsersRepository(db),
   };
 }
 

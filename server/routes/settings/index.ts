@@ -143,7 +143,7 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         security,
         summary:
-          "Edit the signed-in user's own name and phone (and the company's name, state and address, for its owner)",
+          "Edit the signed-in user's own name, phone and address (and the company's name, state and address, for its owner)",
         body: UpdateDetailsBody,
         response: { 200: Type.Ref('Account'), ...errorResponses(400, 401, 403) },
       },
@@ -174,6 +174,7 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         first_name: b.first_name?.trim() || undefined,
         last_name: b.last_name?.trim() || undefined,
         phone: b.phone !== undefined ? normalizeNigerianPhone(b.phone) : undefined,
+        address: b.address !== undefined ? b.address.trim() || null : undefined,
         company_name: b.company_name?.trim() || undefined,
         company_state: companyState,
         company_address: b.company_address?.trim(),

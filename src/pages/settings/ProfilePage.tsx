@@ -1,8 +1,169 @@
-import { PlaceholderPage } from './PlaceholderPage';
+import { Card, CardContent, CardHeader, Stack } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
+import {
+  AccessDenied,
+  CanAccess,
+  Form,
+  Loading,
+  PasswordInput,
+  SaveButton,
+  SelectInput,
+  TextInput,
+  Title,
+  required,
+  useDataProvider,
+  useGetIdentity,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
+import { saveAccount, type Account } from '../../authProvider/session';
+import { useAccount } from '../../authProvider/useAccount';
+import type { AppDataProvider } from '../../dataProvider';
+import type { ProfileChange } from '../../dataProvider/usersApi';
+import { useNotifyError } from '../../httpClient/useNotifyError';
+import { stateChoices } from '../../resources/jobs/JobFilters';
+import { newPassword, passwordConfirmation } from '../public/validators';
+import { ProfilePictureCard } from './ProfilePictureCard';
 
-/** settings/profile: the 'Edit Profile' target; the profile form comes with a later issue. */
-export const ProfilePage = () => (
-  <PlaceholderPage title="app.settings.profile_title" body="app.settings.profile_placeholder" />
-);
+/** Keeps the account the server answered and shows it everywhere (menu, settings). */
+function useAccountSaved() {
+  const { refetch } = useGetIdentity();
+  const notify = useNotify();
+  return (account: Account) => {
+    saveAccount(account);
+    void refetch();
+    notify('app.notifications.profile_edited', { type: 'success' });
+  };
+}
+
+const DetailsCard = ({ account }: { account: Account }) => {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const saved = useAccountSaved();
+  const notifyError = useNotifyError();
+  // Company heads also edit their company; the server refuses it from anyone else.
+  const head = account.role === 'company';
+  const { mutateAsync } = useMutation({
+    mutationFn: (change: ProfileChange) => dataProvider.updateProfile(change),
+    onSuccess: saved,
+    onError: notifyError,
+  });
+  const save = async (v: Record<string, unknown>) => {
+    const text = (k: string) => String(v[k] ?? '').trim();
+    await mutateAsync({
+      first_name: text('first_name'),
+      last_name: text('last_name'),
+      phone: text('phone'),
+      address: text('address'),
+      ...(head
+        ? {
+            company_name: text('company_name') || undefined,
+            company_state: text('company_state') || undefined,
+            company_address: text('company_address') || undefined,
+          }
+        : {}),
+    }).catch(() => undefined);
+  };
+  return (
+    <Card>
+      <CardHeader title={translate('app.profile.details')} />
+      <CardContent>
+        <Form record={account} onSubmit={save}>
+          <Stack sx={{ maxWidth: 560 }}>
+            <TextInput
+              source="first_name"
+              label="resources.users.fields.first_name"
+              validate={required()}
+            />
+            <TextInput
+              source="last_name"
+              label="resources.users.fields.last_name"
+              validate={required()}
+            />
+            <TextInput source="phone" label="resources.users.fields.phone" validate={required()} />
+            <TextInput source="address" label="resources.users.fields.address" />
+            {head && (
+              <>
+                <TextInput source="company_name" label="app.profile.company_name" />
+                <SelectInput
+                  source="company_state"
+                  label="app.profile.company_state"
+                  choices={stateChoices}
+                />
+                <TextInput source="company_address" label="app.profile.company_address" />
+              </>
+            )}
+            <SaveButton label="app.profile.save" />
+          </Stack>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+};
+
+const PasswordCard = () => {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const notify = useNotify();
+  const notifyError = useNotifyError();
+  const change = async (v: Record<string, unknown>) => {
+    try {
+      await dataProvider.changePassword({
+        current_password: String(v.current_password ?? ''),
+        new_password: String(v.password ?? ''),
+      });
+      notify('app.profile.password_changed', { type: 'success' });
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+  return (
+    <Card>
+      <CardHeader title={translate('app.profile.password')} />
+      <CardContent>
+        <Form onSubmit={change}>
+          <Stack sx={{ maxWidth: 560 }}>
+            <PasswordInput
+              source="current_password"
+              label="app.profile.current_password"
+              validate={required()}
+              autoComplete="current-password"
+            />
+            <PasswordInput
+              source="password"
+              label="app.profile.new_password"
+              validate={newPassword}
+              autoComplete="new-password"
+            />
+            <PasswordInput
+              source="confirm_password"
+              label="app.profile.confirm_password"
+              validate={passwordConfirmation}
+              autoComplete="new-password"
+            />
+            <SaveButton label="app.profile.change_password" />
+          </Stack>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+};
+
+/** settings/profile (Edit Profile): details, profile picture and password of the signed-in user. */
+export const ProfilePage = () => {
+  const account = useAccount();
+  const saved = useAccountSaved();
+  if (!account) return <Loading />;
+  return (
+    <CanAccess resource="settings" action="edit" accessDenied={<AccessDenied />}>
+      <Stack spacing={2} sx={{ mt: 2 }}>
+        <Title title="app.settings.profile_title" />
+        <ProfilePictureCard account={account} onSaved={saved} />
+        <DetailsCard account={account} />
+        <PasswordCard />
+      </Stack>
+    </CanAccess>
+  );
+};
 
 ProfilePage.path = '/settings/profile';

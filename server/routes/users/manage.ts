@@ -1,0 +1,256 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { badRequest, fieldError, notFound } from '../../errors';
+import { roles, type Role } from '../../repositories/accounts';
+import { userSortFields, type UserListFilter } from '../../repositories/users';
+import { errorResponses } from '../../schemas/common';
+import {
+  PageLimitQuery,
+  SearchQuery,
+  StatusBody,
+  UpdateUserBody,
+  User,
+  UserIdParams,
+  UserList,
+  UserListQuery,
+  UserPage,
+  UserTypeParams,
+} from '../../schemas/users';
+import { normalizeNigerianPhone } from '../../services/phone';
+import { assertMayManage, grantableLabels, userScopeOf, userView } from '../../services/userAccess';
+import { pageWithTotal, parseFilterObject, parseRange, parseSort } from '../../services/listParams';
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const searchLimit = 100;
+
+/** The `filter` of `GET /users`: q (search), id (getMany), type (a role), status. */
+function parseUserFilter(text: string | undefined): UserListFilter {
+  const f = parseFilterObject(text);
+  const out: UserListFilter = {};
+  if (f.q !== undefined && f.q !== null && f.q !== '') {
+    if (typeof f.q !== 'string' || f.q.length > 100) {
+      throw badRequest('filter.q must be a string of at most 100 characters');
+    }
+    out.q = f.q.trim() || undefined;
+  }
+  if (f.id !== undefined) {
+    out.ids = ([] as unknown[]).concat(f.id).filter((i): i is string => typeof i === 'string');
+    if (out.ids.some((i) => !uuid.test(i))) throw badRequest('filter.id must hold user ids');
+  }
+  if (f.type !== undefined && f.type !== '') {
+    if (!roles.includes(f.type as Role)) {
+      throw badRequest(`filter.type must be one of: ${roles.join(', ')}`);
+    }
+    out.type = f.type as Role;
+  }
+  if (f.status !== undefined && f.status !== '') {
+    if (f.status !== 0 && f.status !== 1) throw badRequest('filter.status must be 0 or 1');
+    out.status = f.status;
+  }
+  return out;
+}
+
+/**
+ * People: the spec's user calls (`/user/…`) and the react-admin resource `users` (`/users…`).
+ * Provider staff reach every account but list their own staff unless they ask for a type; a
+ * company's people reach that company's accounts only, and any other id answers 404.
+ */
+const manageRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { users, sessions, accounts } = app.repos;
+  const tags = ['users'];
+  const security = [{ bearerAuth: [] }];
+
+  async function visibleOr404(request: { account: Parameters<typeof userScopeOf>[0] }, id: string) {
+    const user = await users.findVisible(id, userScopeOf(request.account));
+    if (!user) throw notFound('User not found');
+    return user;
+  }
+
+  app.get(
+    '/user/users',
+    {
+      config: { access: 'users.list' },
+      schema: {
+        tags,
+        security,
+        summary: 'Users this account manages, newest first, optionally searched (first 100)',
+        description:
+          'Provider staff: the provider’s admins and sub-admins. A company: its owner and sub-users. ' +
+          '`search` matches name, email, phone or user code.',
+        querystring: SearchQuery,
+        response: { 200: UserList, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const q = request.query.search?.trim() || undefined;
+      const rows = await users.list(
+        userScopeOf(request.account),
+        { q },
+        { field: 'created_at', order: 'DESC' },
+        0,
+        searchLimit,
+      );
+      return { users: rows.map(userView) };
+    },
+  );
+
+  app.get(
+    '/user/users-by-type/:type',
+    {
+      config: { access: 'users.list' },
+      schema: {
+        tags,
+        security,
+        summary: 'Users of one kind (admin, sub-admin, company, agent), a page at a time',
+        params: UserTypeParams,
+        querystring: PageLimitQuery,
+        response: { 200: UserPage, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const page = request.query.page ?? 1;
+      const limit = request.query.limit ?? 50;
+      const scope = userScopeOf(request.account);
+      const filter = { type: request.params.type };
+      const [rows, total] = await Promise.all([
+        users.list(
+          scope,
+          filter,
+          { field: 'created_at', order: 'DESC' },
+          (page - 1) * limit,
+          limit,
+        ),
+        users.count(scope, filter),
+      ]);
+      return { users: rows.map(userView), total, page, limit };
+    },
+  );
+
+  const getOne = {
+    config: { access: 'users.list' as const },
+    schema: {
+      tags,
+      security,
+      summary: "One user; another company's user is 404",
+      params: UserIdParams,
+      response: { 200: User, ...errorResponses(400, 401, 403, 404) },
+    },
+  };
+  app.get('/user/:id', getOne, async (request) =>
+    userView(await visibleOr404(request, request.params.id)),
+  );
+  app.get('/users/:id', getOne, async (request) =>
+    userView(await visibleOr404(request, request.params.id)),
+  );
+
+  app.patch(
+    '/user/:id',
+    {
+      config: { access: 'users.manage' },
+      schema: {
+        tags,
+        security,
+        summary: 'Activate (1) or disable (0) a user; disabling ends all their sessions at once',
+        description:
+          'A disabled user’s live access token answers 401 on its next call and login answers 403. ' +
+          'Nobody disables themselves; staff who are not heads only act on users holding no ' +
+          'permission they lack.',
+        params: UserIdParams,
+        body: StatusBody,
+        response: { 200: User, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const target = await visibleOr404(request, request.params.id);
+      const status = request.body.status;
+      assertMayManage(request.account, target, status === 0 ? 'disable' : 'activate');
+      await app.db.transaction(async (tx) => {
+        await users.setStatus(target.id, status, tx);
+        if (status === 0) await sessions.revokeAllOf(target.id, tx);
+      });
+      return userView((await accounts.findById(target.id))!);
+    },
+  );
+
+  app.get(
+    '/users',
+    {
+      config: { access: 'users.list' },
+      schema: {
+        tags,
+        security,
+        summary: 'Users this account manages, in ra-data-simple-rest conventions',
+        description:
+          '`filter`: `q` (name, email, phone, user code), `id` (list, for getMany), `type` (a role: ' +
+          'with it, provider staff list that kind of account anywhere), `status` (0 or 1). ' +
+          `Sortable: ${userSortFields.join(', ')}. Answers \`Content-Range: users first-last/total\`.`,
+        querystring: UserListQuery,
+        response: { 200: Type.Array(User), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const sort = parseSort(request.query.sort, userSortFields, ['created_at', 'DESC'], 'Users');
+      const { offset, limit } = parseRange(request.query.range);
+      const filter = parseUserFilter(request.query.filter);
+      const scope = userScopeOf(request.account);
+      const [rows, total] = await Promise.all([
+        users.list(scope, filter, sort, offset, limit),
+        users.count(scope, filter),
+      ]);
+      return pageWithTotal(reply, 'users', offset, rows.map(userView), total);
+    },
+  );
+
+  app.put(
+    '/users/:id',
+    {
+      config: { access: 'users.manage' },
+      schema: {
+        tags,
+        security,
+        summary: "Edit a user's personal information and permissions (sub-admins and sub-users)",
+        description:
+          'Fields left out keep their value. `permissions` only for sub-admins and sub-users, never ' +
+          'one the editor does not hold (403 naming `permission`); nobody edits their own here ' +
+          '(their profile is PUT /setting/update-details).',
+        params: UserIdParams,
+        body: UpdateUserBody,
+        response: { 200: User, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const target = await visibleOr404(request, request.params.id);
+      assertMayManage(request.account, target, 'edit');
+      const b = request.body;
+      const firstName = b.first_name?.trim() ?? target.first_name;
+      const lastName = b.last_name?.trim() ?? target.last_name;
+      if (!firstName) throw fieldError('first_name', 'first_name must not be empty');
+      if (!lastName) throw fieldError('last_name', 'last_name must not be empty');
+      const phone = b.phone !== undefined ? normalizeNigerianPhone(b.phone) : target.phone;
+      if (phone === null) throw fieldError('phone', 'phone is required');
+      const address = b.address === undefined ? target.address : b.address?.trim() || null;
+      let permissions: string[] | undefined;
+      if (b.permissions !== undefined && !sameSet(b.permissions, target.permissions)) {
+        if (target.role !== 'sub-admin') {
+          throw fieldError('permission', 'Only sub-admins and sub-users have a permission list');
+        }
+        permissions = grantableLabels(request.account, b.permissions);
+      }
+      await app.db.transaction(async (tx) => {
+        await users.setPersonal(
+          target.id,
+          { first_name: firstName, last_name: lastName, phone, address },
+          tx,
+        );
+        if (permissions) await users.setPermissions(target.id, permissions, tx);
+      });
+      return userView((await accounts.findById(target.id))!);
+    },
+  );
+};
+
+/** The Permissions tab sends the whole list back: unchanged, it is not a grant. */
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((x) => b.includes(x));
+
+export default manageRoutes;

@@ -1,0 +1,145 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { fieldError, notFound } from '../../errors';
+import { BinaryFile } from '../../schemas/capture';
+import { errorResponses, MessageBody } from '../../schemas/common';
+import { ChangePasswordBody, UserIdParams } from '../../schemas/users';
+import { accountView } from '../../services/accountView';
+import { checkAttachment } from '../../services/attachmentCheck';
+import { hashNewPassword } from '../../services/passwordPolicy';
+import { verifyPassword } from '../../services/secrets';
+import { contentTypeOf, StoredFileMissingError } from '../../services/storage';
+import { userScopeOf } from '../../services/userAccess';
+import { isUploadedFile, registerMultipart } from '../jobs/multipart';
+
+/** A profile picture is shown small: 2 MB is plenty for a phone photo and bounds the decode. */
+const pictureMaxBytes = 2 * 1024 * 1024;
+
+/** Edit Profile's parts beyond the details: a new password, and the profile picture. */
+const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { accounts, sessions, users } = app.repos;
+  const tags = ['settings'];
+  const security = [{ bearerAuth: [] }];
+
+  app.put(
+    '/setting/change-password',
+    {
+      config: { access: 'profile.edit' },
+      schema: {
+        tags,
+        security,
+        summary: 'Change your own password; your other sessions end, this one goes on',
+        body: ChangePasswordBody,
+        response: { 200: MessageBody, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { current_password, new_password } = request.body;
+      const account = request.account;
+      if (!(await verifyPassword(account.password_hash, current_password))) {
+        throw fieldError('current_password', 'The current password is not right');
+      }
+      if (new_password === current_password) {
+        throw fieldError('new_password', 'The new password must differ from the current one');
+      }
+      const hash = await hashNewPassword(new_password, 'new_password');
+      await app.db.transaction(async (tx) => {
+        await accounts.setPasswordHash(account.id, hash, tx);
+        await sessions.revokeOthersOf(account.id, request.sessionId, tx);
+      });
+      return { message: 'Password changed' };
+    },
+  );
+
+  app.get(
+    '/user/:id/picture',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['users'],
+        security,
+        summary: "A user's profile picture, for users who may see that user (404 otherwise)",
+        params: UserIdParams,
+        produces: ['image/jpeg', 'image/png'],
+        response: {
+          200: BinaryFile('The picture, re-encoded without metadata'),
+          ...errorResponses(400, 401, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const id = request.params.id;
+      const user =
+        id === request.account.id
+          ? request.account
+          : await users.findVisible(id, userScopeOf(request.account));
+      if (!user?.picture_key) throw notFound('Picture not found');
+      let data: Buffer;
+      try {
+        data = await app.storage.get(user.picture_key);
+      } catch (err) {
+        if (err instanceof StoredFileMissingError) throw notFound('Picture not found');
+        throw err;
+      }
+      return reply
+        .header(
+          'Content-Type',
+          contentTypeOf(user.picture_key.slice(user.picture_key.lastIndexOf('.'))),
+        )
+        .header('Cache-Control', 'private, no-store')
+        .send(data);
+    },
+  );
+
+  // Multipart only for the upload, with its own size limit.
+  await app.register(async (upload) => {
+    await registerMultipart(upload, {
+      fileSize: pictureMaxBytes,
+      files: 1,
+      tooLarge: 'picture must be at most 2 MB',
+    });
+    upload.put(
+      '/setting/profile-picture',
+      {
+        config: { access: 'profile.edit' },
+        schema: {
+          tags,
+          security,
+          summary: 'Set your profile picture (multipart part `picture`: JPEG or PNG, at most 2 MB)',
+          description:
+            'The image must decode in full; it is stored turned upright and re-encoded without ' +
+            'its metadata (EXIF with camera and GPS). Answers the account, with `picture_url`.',
+          consumes: ['multipart/form-data'],
+          body: Type.Object({
+            picture: Type.Unsafe<unknown>({ description: 'The image file' }),
+          }),
+          response: { 200: Type.Ref('Account'), ...errorResponses(400, 401, 403, 413) },
+        },
+      },
+      async (request) => {
+        const file = (request.body as { picture?: unknown } | undefined)?.picture;
+        if (!isUploadedFile(file)) throw fieldError('picture', 'picture must be a file');
+        const checked = await checkAttachment(file.data);
+        if (!checked.ok || checked.contentType === 'application/pdf') {
+          throw fieldError('picture', 'picture must be a JPEG or PNG image that opens');
+        }
+        const account = request.account;
+        const stored = await app.storage.put(
+          checked.data,
+          `pictures/${account.id}`,
+          checked.extension,
+        );
+        await users.setPictureKey(account.id, stored.key);
+        // The old file goes once the new one is recorded; a failure only leaves an orphan.
+        if (account.picture_key) {
+          await app.storage.remove(account.picture_key).catch((err: unknown) => {
+            request.log.warn({ err }, 'old profile picture not removed');
+          });
+        }
+        return accountView((await accounts.findById(account.id))!, app.config.superAdminEmails);
+      },
+    );
+  });
+};
+
+export default profileRoutes;

@@ -1,0 +1,69 @@
+import MailIcon from '@mui/icons-material/Mail';
+import { Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/material';
+import { Link, useParams } from 'react-router-dom';
+import { CanAccess, Loading, Title, useGetOne, useTranslate } from 'react-admin';
+import { formatDisplayDate, formatDisplayDateTime } from '../../formatting/dates';
+import { Details } from '../../layout/Details';
+import { useUserPaths } from './paths';
+import { UserAvatar } from './UserAvatar';
+import { UserEditTabs } from './UserEditTabs';
+import { UserStatusButton } from './UserStatusButton';
+import { UserStatusChip } from './UserStatusChip';
+import type { User } from './types';
+
+/**
+ * users/profile/{adminId} (spec §2 "Admin user view"): user code, name, email, phone, created
+ * date, last seen, status; DISABLE/ACTIVATE, Message, and the two editing tabs.
+ */
+export const UserShow = () => {
+  const { adminId = '' } = useParams();
+  const translate = useTranslate();
+  const paths = useUserPaths();
+  const { data: user, isPending, refetch } = useGetOne<User>('users', { id: adminId });
+  if (isPending || !user) return <Loading />;
+  return (
+    <Stack spacing={2} sx={{ mt: 2 }}>
+      <Title title={translate('app.users.profile_title', { name: user.full_name })} />
+      <Card>
+        <CardContent>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
+            <UserAvatar user={user} />
+            <Typography variant="h6" component="h1">
+              {user.full_name}
+            </Typography>
+          </Stack>
+          <Details
+            items={[
+              [translate('resources.users.fields.uniqueCode'), user.uniqueCode],
+              [translate('resources.users.fields.full_name'), user.full_name],
+              [translate('resources.users.fields.email'), user.email],
+              [translate('resources.users.fields.phone'), user.phone ?? ''],
+              [
+                translate('resources.users.fields.created_date'),
+                formatDisplayDate(user.created_date),
+              ],
+              [
+                translate('resources.users.fields.last_seen'),
+                user.last_seen
+                  ? formatDisplayDateTime(user.last_seen)
+                  : translate('app.users.never_seen'),
+              ],
+              [translate('resources.users.fields.status'), <UserStatusChip key="s" user={user} />],
+            ]}
+          />
+        </CardContent>
+        <CardActions>
+          <CanAccess resource="users" action="disable">
+            <UserStatusButton user={user} onDone={() => void refetch()} />
+          </CanAccess>
+          <Button component={Link} to={paths.message(user.id)} startIcon={<MailIcon />}>
+            {translate('app.users.message')}
+          </Button>
+        </CardActions>
+      </Card>
+      <Card>
+        <UserEditTabs user={user} />
+      </Card>
+    </Stack>
+  );
+};
