@@ -95,6 +95,7 @@ export const en: TranslationMessages = {
       messages: 'Messages',
       users: 'User management',
       create_user: 'Create New Admin',
+      ...agentMenu,
     },
     messages: {
       title: 'Messages',
@@ -133,7 +134,6 @@ export const en: TranslationMessages = {
       active: 'Active',
       unactive: 'Unactive',
       recent_jobs: 'Recent jobs',
-      ...agentMenu,
     },
     agents: agentTexts,
     roles: {

@@ -44,7 +44,9 @@ describe('security: TRUST_PROXY trusts a set number of hops or given proxies, ne
     async function ipSeenBy(trustProxy: Config['trustProxy'], from: string, xff?: string) {
       const app = await buildApp({ config: testConfig({ trustProxy }), db });
       apps.push(app);
-      app.get('/api/v2/test/ip', async (request) => ({ ip: request.ip }));
+      app.get('/api/v2/test/ip', { config: { access: 'public' } }, async (request) => ({
+        ip: request.ip,
+      }));
       const res = await app.inject({
         url: '/api/v2/test/ip',
         remoteAddress: from,
