@@ -39,6 +39,29 @@ describe('jobs from creation to acceptance', () => {
       body: JSON.stringify({ token }),
     });
     expect(confirmed.status).toBe(200);
+
+    // The provider takes it on as a partner: only partners are offered assigned work.
+    const api = (url: string, token: string, init: RequestInit = {}) =>
+      fetch(`${server.url}/api/v2${url}`, {
+        ...init,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      });
+    const login = await fetch(`${server.url}/api/v2/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@demo.ng', password: 'Admin1234!' }),
+    });
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const filter = encodeURIComponent(JSON.stringify({ q: 'Partner Checks' }));
+    const found = (await (await api(`/companies?filter=${filter}`, accessToken)).json()) as {
+      id: string;
+    }[];
+    expect(found).toHaveLength(1);
+    const marked = await api(`/companies/${found[0]!.id}`, accessToken, {
+      method: 'PATCH',
+      body: JSON.stringify({ is_partner: true }),
+    });
+    expect(marked.status).toBe(200);
   });
   afterAll(async () => {
     await browser?.close();
