@@ -117,6 +117,23 @@ export async function newContext(browser: Browser, server: RunningServer): Promi
   return browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
 }
 
+/** A new browser context signed in through the login page, on its dashboard. */
+export async function signedInPage(
+  browser: Browser,
+  server: RunningServer,
+  email: string,
+  password: string,
+) {
+  const context = await newContext(browser, server);
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL(/\/(company|admin)\/dashboard$/);
+  return page;
+}
+
 /** The form of a new address job in Lagos for `first last`, as the company's form sends it. */
 export function addressJobForm(first: string, last: string) {
   const form = new FormData();

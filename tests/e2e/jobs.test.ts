@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, mailedLink, newContext, startServer, type RunningServer } from './harness';
+import {
+  launchChromium,
+  mailedLink,
+  signedInPage,
+  startServer,
+  type RunningServer,
+} from './harness';
 
 /**
  * The Jobs issue's journey in Chromium against the real server: a company creates a job and
@@ -68,16 +74,8 @@ describe('jobs from creation to acceptance', () => {
     await server?.stop();
   });
 
-  async function signedIn(email: string, password: string) {
-    const context = await newContext(browser, server);
-    const page = await context.newPage();
-    await page.goto('/login');
-    await page.locator('input[name="email"]').fill(email);
-    await page.locator('input[name="password"]').fill(password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(/\/(company|admin)\/dashboard$/);
-    return page;
-  }
+  const signedIn = (email: string, password: string) =>
+    signedInPage(browser, server, email, password);
 
   /** Chooses `option` in the MUI select labelled `label`. */
   async function pick(page: Page, label: string | RegExp, option: string) {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, newContext, startServer, type RunningServer } from './harness';
+import { launchChromium, signedInPage, startServer, type RunningServer } from './harness';
 
 /**
  * Messages in Chromium against the real server: the admin writes to the demo company in the
@@ -20,16 +20,8 @@ describe('a message sent to a company shows in its inbox with the unread count',
     await server?.stop();
   });
 
-  async function signedIn(email: string, password: string) {
-    const context = await newContext(browser, server);
-    const page = await context.newPage();
-    await page.goto('/login');
-    await page.locator('input[name="email"]').fill(email);
-    await page.locator('input[name="password"]').fill(password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(/\/(company|admin)\/dashboard$/);
-    return page;
-  }
+  const signedIn = (email: string, password: string) =>
+    signedInPage(browser, server, email, password);
 
   const messagesMenu = (page: Page) => page.getByRole('menuitem', { name: /Messages/ });
   /** The number on the menu's badge (MUI keeps a hidden 0 in the page). */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addressJobForm,
   launchChromium,
-  newContext,
+  signedInPage,
   startServer,
   type RunningServer,
 } from './harness';
@@ -33,16 +33,8 @@ describe('a sub-admin with only View Job History', () => {
     await server?.stop();
   });
 
-  async function signedIn(email: string, password: string) {
-    const context = await newContext(browser, server);
-    const page = await context.newPage();
-    await page.goto('/login');
-    await page.locator('input[name="email"]').fill(email);
-    await page.locator('input[name="password"]').fill(password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(/\/(company|admin)\/dashboard$/);
-    return page;
-  }
+  const signedIn = (email: string, password: string) =>
+    signedInPage(browser, server, email, password);
 
   const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).waitFor();
 

@@ -11,7 +11,7 @@ import {
   CompanyPatchBody,
 } from '../../schemas/companies';
 import {
-  contentRange,
+  pageWithTotal,
   filterText,
   parseFilterObject,
   parseIds,
@@ -75,10 +75,8 @@ const companyListRoutes: FastifyPluginAsyncTypebox = async (app) => {
         companies.list(filter, sort, offset, limit),
         companies.count(filter),
       ]);
-      reply
-        .header('Content-Range', contentRange('companies', offset, rows.length, total))
-        .header('Access-Control-Expose-Headers', 'Content-Range');
-      return rows.map((c) => (viewer ? companyView(c) : { ...companyView(c), owner: null }));
+      const page = rows.map((c) => (viewer ? companyView(c) : { ...companyView(c), owner: null }));
+      return pageWithTotal(reply, 'companies', offset, page, total);
     },
   );
 

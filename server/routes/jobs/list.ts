@@ -18,7 +18,7 @@ import {
   SummaryCounts,
 } from '../../schemas/jobs';
 import { csvLine } from '../../services/csv';
-import { contentRange } from '../../services/listParams';
+import { pageWithTotal } from '../../services/listParams';
 import { allowedActions, isAdminArea, iso, jobScopeOf, jobView } from '../../services/jobAccess';
 import { jobStatuses, type JobStatus } from '../../services/jobStateMachine';
 import { koboToNgn } from '../../services/money';
@@ -129,10 +129,7 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
         jobs.list(scope, q.filter, q.sort, q.offset, q.limit),
         jobs.count(scope, q.filter),
       ]);
-      reply
-        .header('Content-Range', contentRange('jobs', q.offset, rows.length, total))
-        .header('Access-Control-Expose-Headers', 'Content-Range');
-      return rows.map(jobView);
+      return pageWithTotal(reply, 'jobs', q.offset, rows.map(jobView), total);
     },
   );
 

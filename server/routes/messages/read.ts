@@ -10,7 +10,7 @@ import {
 import { errorResponses } from '../../schemas/common';
 import { Message, MessageIdParams, MessageListQuery, UnreadCount } from '../../schemas/messages';
 import {
-  contentRange,
+  pageWithTotal,
   filterText,
   parseFilterObject,
   parseIds,
@@ -71,10 +71,7 @@ const readRoutes: FastifyPluginAsyncTypebox = async (app) => {
         offset,
         limit,
       );
-      reply
-        .header('Content-Range', contentRange('messages', offset, rows.length, total))
-        .header('Access-Control-Expose-Headers', 'Content-Range');
-      return rows.map(messageView);
+      return pageWithTotal(reply, 'messages', offset, rows.map(messageView), total);
     },
   );
 

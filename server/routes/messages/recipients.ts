@@ -8,7 +8,7 @@ import {
 import { errorResponses } from '../../schemas/common';
 import { Recipient, RecipientListQuery } from '../../schemas/messages';
 import {
-  contentRange,
+  pageWithTotal,
   filterText,
   parseFilterObject,
   parseIds,
@@ -59,10 +59,7 @@ const recipientRoutes: FastifyPluginAsyncTypebox = async (app) => {
         offset,
         limit,
       );
-      reply
-        .header('Content-Range', contentRange('message-recipients', offset, rows.length, total))
-        .header('Access-Control-Expose-Headers', 'Content-Range');
-      return rows;
+      return pageWithTotal(reply, 'message-recipients', offset, rows, total);
     },
   );
 };
