@@ -3,6 +3,9 @@ import authRoutes from './auth';
 import captureRoutes from './capture';
 import healthRoutes from './health';
 import jobRoutes from './jobs';
+import payoutRoutes from './payouts';
+import transactionRoutes from './transactions';
+import walletRoutes from './wallet';
 import settingsRoutes from './settings';
 
 /** Every API route, mounted under /api/v2 by app.ts. One folder per area of the API. */
@@ -16,6 +19,9 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(jobRoutes);
   await app.register(captureRoutes);
   await app.register(settingsRoutes, { prefix: '/setting' });
+  await app.register(walletRoutes);
+  await app.register(transactionRoutes);
+  await app.register(payoutRoutes);
 };
 
 export default routes;

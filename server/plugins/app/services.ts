@@ -7,6 +7,10 @@ import { createOneTimeTokensRepository } from '../../repositories/oneTimeTokens'
 import { createRateLimitsRepository } from '../../repositories/rateLimits';
 import { createJobsRepository } from '../../repositories/jobs';
 import { createJobsAssigneesRepository } from '../../repositories/jobsAssignees';
+import { createLedgerRepository } from '../../repositories/ledger';
+import { createPayoutsRepository } from '../../repositories/payouts';
+import { createIdempotencyRepository } from '../../repositories/idempotency';
+import { createTransactionsRepository } from '../../repositories/transactions';
 import { createSessionsRepository } from '../../repositories/sessions';
 import { createTatSettingsRepository } from '../../repositories/tatSettings';
 import { createAccessTokens } from '../../services/accessTokens';
@@ -25,6 +29,10 @@ function createRepos(db: Db) {
     jobsAssignees: createJobsAssigneesRepository(db),
     captures: createCapturesRepository(db),
     rateLimits: createRateLimitsRepository(db),
+    ledger: createLedgerRepository(db),
+    payouts: createPayoutsRepository(db),
+    idempotency: createIdempotencyRepository(db),
+    transactions: createTransactionsRepository(db),
   };
 }
 

@@ -15,7 +15,7 @@ const maxRangeIndex = 1_000_000_000;
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const day = /^\d{4}-\d{2}-\d{2}$/;
 
-function parseJson(name: string, text: string | undefined): unknown {
+export function parseJson(name: string, text: string | undefined): unknown {
   if (text === undefined || text === '') return undefined;
   try {
     return JSON.parse(text);
@@ -25,7 +25,7 @@ function parseJson(name: string, text: string | undefined): unknown {
 }
 
 /** A day that exists (not 2026-02-30), from year 1900: year 0 is out of the database's range. */
-function isCalendarDay(d: string): boolean {
+export function isCalendarDay(d: string): boolean {
   if (!day.test(d) || Number(d.slice(0, 4)) < 1900) return false;
   const t = new Date(`${d}T00:00:00Z`);
   return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === d;
@@ -40,21 +40,16 @@ export const lagosMidnight = (d: string) => {
 
 /** ra-data-simple-rest's `sort`, `range` and `filter` query parameters, checked. */
 export function parseListQuery(query: { sort?: string; range?: string; filter?: string }) {
-  const sortRaw = parseJson('sort', query.sort) ?? ['created_at', 'DESC'];
-  if (!Array.isArray(sortRaw) || typeof sortRaw[0] !== 'string') {
-    throw badRequest('sort must be ["field","ASC"|"DESC"]');
-  }
-  if (!jobSortFields.includes(sortRaw[0] as JobSortField)) {
-    throw badRequest(
-      `Jobs cannot be sorted by ${sortRaw[0]}; use one of: ${jobSortFields.join(', ')}`,
-    );
-  }
-  const sort: JobSort = {
-    field: sortRaw[0] as JobSortField,
-    order: String(sortRaw[1] ?? 'ASC').toUpperCase() === 'DESC' ? 'DESC' : 'ASC',
-  };
+  const sort: JobSort = parseSort<JobSortField>(query.sort, jobSortFields, 'Jobs');
 
-  const rangeRaw = parseJson('range', query.range) ?? [0, 24];
+  const { offset, limit } = parseRange(query.range);
+
+  return { sort, offset, limit, filter: parseFilter(parseJson('filter', query.filter) ?? {}) };
+}
+
+/** ra-data-simple-rest's `range` ([first, last], inclusive) as offset and limit. */
+export function parseRange(range: string | undefined) {
+  const rangeRaw = parseJson('range', range) ?? [0, 24];
   if (
     !Array.isArray(rangeRaw) ||
     !Number.isInteger(rangeRaw[0]) ||
@@ -70,7 +65,26 @@ export function parseListQuery(query: { sort?: string; range?: string; filter?: 
   const offset = rangeRaw[0] as number;
   const limit = Math.min((rangeRaw[1] as number) - offset + 1, maxPage);
 
-  return { sort, offset, limit, filter: parseFilter(parseJson('filter', query.filter) ?? {}) };
+  return { offset, limit };
+}
+
+/** A `sort` of ["field","ASC"|"DESC"] over one of `fields`. */
+export function parseSort<F extends string>(
+  sort: string | undefined,
+  fields: readonly F[],
+  what: string,
+): { field: F; order: 'ASC' | 'DESC' } {
+  const raw = parseJson('sort', sort) ?? ['created_at', 'DESC'];
+  if (!Array.isArray(raw) || typeof raw[0] !== 'string') {
+    throw badRequest('sort must be ["field","ASC"|"DESC"]');
+  }
+  if (!fields.includes(raw[0] as F)) {
+    throw badRequest(`${what} cannot be sorted by ${raw[0]}; use one of: ${fields.join(', ')}`);
+  }
+  return {
+    field: raw[0] as F,
+    order: String(raw[1] ?? 'ASC').toUpperCase() === 'DESC' ? 'DESC' : 'ASC',
+  };
 }
 
 export function parseFilter(raw: unknown): JobListFilter {
