@@ -42,6 +42,7 @@ const csvColumns = [
   'job_code',
   'job_type',
   'name',
+  'guarantor',
   'job_status',
   'bank_reference',
 ] as const;
