@@ -1,3 +1,4 @@
+import { benchMoney } from './money';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -235,7 +236,21 @@ async function benchDatabase() {
 }
 
 async function main() {
-  if (process.env.BENCH_ONLY !== 'capture') await benchDatabase();
+  const only = process.env.BENCH_ONLY;
+  if (!only) await benchDatabase();
+  if (!only || only === 'money') {
+    const scratch = process.env.DATABASE_URL
+      ? await scratchPostgres(process.env.DATABASE_URL)
+      : undefined;
+    try {
+      const money = await benchMoney(scratch?.url);
+      console.log(`\n${money}`);
+      writeSection(resultsFile(), money);
+    } finally {
+      await scratch?.drop();
+    }
+  }
+  if (only === 'money') return;
   const capture = await benchCapture();
   if (capture) {
     console.log(`\n${capture}`);

@@ -83,6 +83,8 @@ export const accessRules = {
   'tat.read': { areas: both, permission: null },
   'tat.write': { areas: adminArea, permission: null, only: 'heads' },
   'tat.agent_price': { areas: adminArea, permission: null, only: 'super-admin' },
+  'money.view': { areas: both, permission: 'View Transaction History, make Payment etc' },
+  'money.manage': { areas: adminArea, permission: 'View Transaction History, make Payment etc' },
   'profile.edit': { areas: both, permission: 'Edit Profile' },
   'messages.broadcast': { areas: adminArea, permission: 'Support' },
   'companies.view': { areas: adminArea, permission: 'User management (view)' },

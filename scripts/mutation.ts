@@ -51,6 +51,23 @@ export const criticalModules: CriticalModule[] = [
   },
   { file: 'server/services/csv.ts', tests: ['tests/server/jobs/csvEscaping.test.ts'] },
   { file: 'server/services/jobAccess.ts', tests: [...jobsApiTests, ...captureApiTests] },
+  // Money: the ledger's movements and the charge of new jobs, through the money API tests.
+  {
+    file: 'server/services/ledger.ts',
+    tests: [
+      'tests/server/money/ledger.test.ts',
+      'tests/server/money/charges.test.ts',
+      'tests/server/money/transactions.test.ts',
+    ],
+  },
+  {
+    file: 'server/services/charges.ts',
+    tests: ['tests/server/money/charges.test.ts', 'tests/server/money/concurrency.test.ts'],
+  },
+  {
+    file: 'server/repositories/ledger.ts',
+    tests: ['tests/server/money/ledger.test.ts', 'tests/server/money/charges.test.ts'],
+  },
   {
     file: 'server/services/jobMoves.ts',
     tests: [

@@ -8,6 +8,7 @@ import type { Db } from './db';
 import { withLogRedaction } from './logging';
 import access from './plugins/app/access';
 import authenticate from './plugins/app/authenticate';
+import idempotency from './plugins/app/idempotency';
 import { installErrorHandler } from './plugins/app/errorHandler';
 import services from './plugins/app/services';
 import { installValidation } from './plugins/app/validation';
@@ -65,6 +66,7 @@ export async function buildApp({ config, db, logger = false, distDir }: AppOptio
   await app.register(services, { config, db });
   await app.register(authenticate);
   await app.register(access);
+  await app.register(idempotency);
   await app.register(routes, { prefix: '/api/v2' });
   await app.register(spa, { distDir: distDir ?? path.join(rootDir, 'dist') });
   return app;

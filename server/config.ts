@@ -34,7 +34,26 @@ export interface Config {
    */
   trustProxy: false | number | string[];
   timeouts: ServerTimeouts;
+  /** Unset: `defaultMoneySettings` (tests leave it out). */
+  money?: MoneySettings;
 }
+
+/** How companies pay (shown with the wallet) and the VAT of invoices. */
+export interface MoneySettings {
+  bankName: string;
+  accountName: string;
+  accountNumber: string;
+  /** Percent, e.g. 7.5: the part of each price that invoices show as VAT. */
+  vatRatePercent: number;
+}
+
+/** Demo values: an operator sets the real account in the environment. */
+export const defaultMoneySettings: MoneySettings = {
+  bankName: 'Wema Bank',
+  accountName: 'Verification Back-office Ltd',
+  accountNumber: '0123456789',
+  vatRatePercent: 7.5,
+};
 
 /** Limits on slow clients, in milliseconds (README, Security). */
 export interface ServerTimeouts {
@@ -93,6 +112,27 @@ export function loadConfig(env: Env = process.env): Config {
     s3,
     trustProxy: loadTrustProxy(env.TRUST_PROXY),
     timeouts: loadTimeouts(env),
+    money: loadMoneySettings(env),
+  };
+}
+
+function loadMoneySettings(env: Env): MoneySettings {
+  const vatRaw = env.VAT_RATE_PERCENT;
+  const vat = vatRaw ? Number(vatRaw) : defaultMoneySettings.vatRatePercent;
+  if (!/^\d+(\.\d{1,2})?$/.test(vatRaw ?? '0') || !(vat >= 0 && vat < 100)) {
+    throw new ConfigError(`VAT_RATE_PERCENT must be a percentage from 0 to 99.99, got "${vatRaw}"`);
+  }
+  const accountNumber = env.PAYMENT_ACCOUNT_NUMBER || defaultMoneySettings.accountNumber;
+  if (!/^\d{10}$/.test(accountNumber)) {
+    throw new ConfigError(
+      `PAYMENT_ACCOUNT_NUMBER must be a 10-digit NUBAN account number, got "${accountNumber}"`,
+    );
+  }
+  return {
+    bankName: env.PAYMENT_BANK_NAME || defaultMoneySettings.bankName,
+    accountName: env.PAYMENT_ACCOUNT_NAME || defaultMoneySettings.accountName,
+    accountNumber,
+    vatRatePercent: vat,
   };
 }
 

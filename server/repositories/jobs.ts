@@ -81,6 +81,8 @@ export interface NewJob {
   lga: string;
   subject_name: string;
   fields: Record<string, string>;
+  /** What the owner is charged for it (the Company price), when money is charged. */
+  price_kobo?: number | null;
 }
 
 export interface JobEventRow {
@@ -101,6 +103,20 @@ export interface JobAttachmentRow {
   sha256: string;
   storage_key: string;
   created_at: Date;
+}
+
+/**
+ * A job's money: its price (set only when its owner was charged it) and its assignee's fee, what
+ * a cancellation refunds and an approval credits.
+ */
+export interface JobMoney {
+  id: string;
+  company_id: string;
+  price_kobo: number | null;
+  fee_kobo: number | null;
+  assignee_type: 'company' | 'agent' | null;
+  assignee_company_id: string | null;
+  assignee_agent_id: string | null;
 }
 
 /** What a transition needs to know of a job, read under a row lock. */
@@ -269,6 +285,7 @@ const bulkColumns = [
   'lga',
   'subject_name',
   'fields',
+  'price_kobo',
 ] as const;
 
 /** A text value quoted for COPY's CSV format (never NULL). */
@@ -404,8 +421,8 @@ export function createJobsRepository(db: Queryable) {
 
     async insert(job: NewJob, q: Queryable = db) {
       const r = await q.query<{ id: string }>(
-        `INSERT INTO jobs (type, company_id, created_by, state, lga, subject_name, fields)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::text::jsonb) RETURNING id`,
+        `INSERT INTO jobs (type, company_id, created_by, state, lga, subject_name, fields, price_kobo)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::text::jsonb, $8) RETURNING id`,
         [
           job.type,
           job.company_id,
@@ -414,6 +431,7 @@ export function createJobsRepository(db: Queryable) {
           job.lga,
           job.subject_name,
           JSON.stringify(job.fields),
+          job.price_kobo ?? null,
         ],
       );
       const id = r.rows[0]!.id;
@@ -424,7 +442,8 @@ export function createJobsRepository(db: Queryable) {
     /**
      * Inserts many jobs and their first event (null → pending) with COPY, the fast path on PGlite
      * and PostgreSQL alike (DESIGN §6): ids are made here, unless given, so that the events can
-     * name their jobs; codes come from the column default, in the order given. Returns how many.
+     * name their jobs; codes come from the column default, in the order given. Returns their ids,
+     * in order.
      */
     async insertMany(
       jobs: (NewJob & { id?: string })[],
@@ -432,19 +451,32 @@ export function createJobsRepository(db: Queryable) {
       q: Queryable,
       batchSize = 20_000,
     ) {
+      const all: string[] = [];
       for (let i = 0; i < jobs.length; i += batchSize) {
         const batch = jobs.slice(i, i + batchSize);
         const ids = batch.map((j) => j.id ?? randomUUID());
+        all.push(...ids);
         let jobsCsv = '';
         let eventsCsv = '';
         batch.forEach((j, k) => {
-          jobsCsv += `${ids[k]},${j.type},${j.company_id},${j.created_by},${copyText(j.state)},${copyText(j.lga)},${copyText(j.subject_name)},${copyText(JSON.stringify(j.fields))}\n`;
+          jobsCsv += `${ids[k]},${j.type},${j.company_id},${j.created_by},${copyText(j.state)},${copyText(j.lga)},${copyText(j.subject_name)},${copyText(JSON.stringify(j.fields))},${j.price_kobo ?? ''}\n`;
           eventsCsv += `${ids[k]},${actorId},pending\n`;
         });
         await q.copyFrom('jobs', bulkColumns, jobsCsv);
         await q.copyFrom('job_events', ['job_id', 'actor_id', 'to_status'], eventsCsv);
       }
-      return jobs.length;
+      return all;
+    },
+
+    /** The price, fee and parties of these jobs, for refunds and fees. */
+    async money(ids: string[], q: Queryable = db) {
+      const r = await q.query<JobMoney>(
+        `SELECT id, company_id, price_kobo::float8 AS price_kobo, fee_kobo::float8 AS fee_kobo,
+                assignee_type, assignee_company_id, assignee_agent_id
+           FROM jobs WHERE id = ANY($1::uuid[])`,
+        [ids],
+      );
+      return r.rows;
     },
 
     async events(jobId: string, q: Queryable = db) {

@@ -69,6 +69,16 @@ export function createTatSettingsRepository(db: Queryable) {
         throw err;
       }
     },
+
+    /** The Company price of each (state, job type) that has one, keyed `state/type`. */
+    async companyPrices(states: string[], type: JobKind, q: Queryable = db) {
+      const r = await q.query<{ state: string; amount_kobo: string | number }>(
+        `SELECT state, amount_kobo FROM tat_settings
+          WHERE audience = 'company' AND job_type = $2 AND state = ANY($1::text[])`,
+        [states, type],
+      );
+      return new Map(r.rows.map((row) => [row.state, Number(row.amount_kobo)]));
+    },
   };
 }
 

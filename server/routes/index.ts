@@ -7,6 +7,9 @@ import companyRoutes from './companies';
 import healthRoutes from './health';
 import jobRoutes from './jobs';
 import messageRoutes from './messages';
+import payoutRoutes from './payouts';
+import transactionRoutes from './transactions';
+import walletRoutes from './wallet';
 import settingsRoutes from './settings';
 import userRoutes from './users';
 
@@ -26,6 +29,9 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(agentApplicationRoutes);
   await app.register(agentRoutes);
   await app.register(userRoutes);
+  await app.register(walletRoutes);
+  await app.register(transactionRoutes);
+  await app.register(payoutRoutes);
 };
 
 export default routes;

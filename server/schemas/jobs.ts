@@ -58,7 +58,7 @@ export const Job = Type.Object({
   due_at: nullable(dateTime),
   overdue: Type.Boolean({ description: 'Past due_at and not yet submitted' }),
   price: Type.Union([Type.Number(), Type.Null()], {
-    description: 'NGN charged to the owner (not yet charged)',
+    description: 'NGN charged to the owner at creation (the Company price of its state and type)',
   }),
   fee: Type.Union([Type.Number(), Type.Null()], {
     description: "NGN, the assignee's fee, set at assignment",

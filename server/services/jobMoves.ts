@@ -1,5 +1,6 @@
 import type { Queryable } from '../db';
 import type { JobsRepository, LockedJob } from '../repositories/jobs';
+import { settleJobMoves } from './ledger';
 import { nextStatus, type JobAction, type JobStatus } from './jobStateMachine';
 
 /** One step of a job's moves, and why (the event's reason). */
@@ -52,6 +53,12 @@ export async function writeMoves(
   await jobs.writeMoves(
     moves.map((m) => ({ id: m.jobId, status: m.to, rating: m.rating })),
     moves.flatMap((m) => m.events),
+    actorId,
+    tx,
+  );
+  await settleJobMoves(
+    moves.map((m) => ({ jobId: m.jobId, to: m.to })),
+    (ids) => jobs.money(ids, tx),
     actorId,
     tx,
   );

@@ -8,3 +8,14 @@ export function ngnToKobo(amount: number): number | undefined {
 
 export const koboToNgn = (kobo: number | string | null): number | null =>
   kobo === null ? null : Number(kobo) / 100;
+
+const grouped = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** `₦1,234.50`, as the UI shows money (messages name amounts this way). */
+export const naira = (kobo: number) => `₦${grouped.format(kobo / 100)}`;
+
+/** `NGN 1,234.50`: PDFs use the built-in Helvetica, which has no ₦ glyph. */
+export const ngnText = (kobo: number) => `NGN ${grouped.format(kobo / 100)}`;

@@ -11,6 +11,10 @@ import { createRateLimitsRepository } from '../../repositories/rateLimits';
 import { createJobsRepository } from '../../repositories/jobs';
 import { createJobsAssigneesRepository } from '../../repositories/jobsAssignees';
 import { createMessagesRepository } from '../../repositories/messages';
+import { createLedgerRepository } from '../../repositories/ledger';
+import { createPayoutsRepository } from '../../repositories/payouts';
+import { createIdempotencyRepository } from '../../repositories/idempotency';
+import { createTransactionsRepository } from '../../repositories/transactions';
 import { createSessionsRepository } from '../../repositories/sessions';
 import { createTatSettingsRepository } from '../../repositories/tatSettings';
 import { createUsersRepository } from '../../repositories/users';
@@ -35,6 +39,10 @@ function createRepos(db: Db) {
     agentApplications: createAgentApplicationsRepository(db),
     agents: createAgentsRepository(db),
     users: createUsersRepository(db),
+    ledger: createLedgerRepository(db),
+    payouts: createPayoutsRepository(db),
+    idempotency: createIdempotencyRepository(db),
+    transactions: createTransactionsRepository(db),
   };
 }
 

@@ -6,6 +6,7 @@ import { errorResponses } from '../../schemas/common';
 import { CreateJobBody, Job, type UploadedFile } from '../../schemas/jobs';
 import { jobScopeOf, jobView } from '../../services/jobAccess';
 import { checkAttachment } from '../../services/attachmentCheck';
+import { chargeNewJobs, priceNewJobs } from '../../services/charges';
 import { sha256 } from '../../services/secrets';
 import type { StoredFile } from '../../services/storage';
 import { isUploadedFile, registerMultipart } from './multipart';
@@ -19,22 +20,24 @@ const createRoutes: FastifyPluginAsyncTypebox = async (app) => {
     files: 10,
     tooLarge: 'Each attachment must be at most 5 MB',
   });
-  const { jobs } = app.repos;
+  const { jobs, tatSettings, ledger } = app.repos;
 
   app.post(
     '/job/create-address',
     {
-      config: { access: 'jobs.create' },
+      config: { access: 'jobs.create', idempotent: true },
       schema: {
         tags: ['jobs'],
         summary: 'Create one job of any kind (multipart form: fields and optional attachments)',
         description:
           'Company users create jobs for their company; provider staff name the owner as `company_id`. ' +
-          'Field errors answer 400 `{message, errors:[{field, msg}]}`.',
+          'Field errors answer 400 `{message, errors:[{field, msg}]}`. The owner is charged the ' +
+          'Company price of (state, type) in the same transaction: no price is a 400, a wallet short ' +
+          'of it a 402 naming both amounts. Accepts an `Idempotency-Key` header.',
         security: [{ bearerAuth: [] }],
         consumes: ['multipart/form-data'],
         body: CreateJobBody,
-        response: { 201: Job, ...errorResponses(400, 401, 403, 413) },
+        response: { 201: Job, ...errorResponses(400, 401, 402, 403, 413, 422) },
       },
     },
     async (request, reply) => {
@@ -68,8 +71,11 @@ const createRoutes: FastifyPluginAsyncTypebox = async (app) => {
           });
         }
         const id = await app.db.transaction(async (tx) => {
+          const deps = { tatSettings, ledger };
+          const [price] = await priceNewJobs(deps, companyId, kind, [result.value.state], tx);
           const jobId = await jobs.insert(
             {
+              price_kobo: price,
               type: kind,
               company_id: companyId,
               created_by: request.account.id,
@@ -94,6 +100,13 @@ const createRoutes: FastifyPluginAsyncTypebox = async (app) => {
               tx,
             );
           }
+          await chargeNewJobs(
+            deps,
+            companyId,
+            [{ id: jobId, priceKobo: price! }],
+            request.account.id,
+            tx,
+          );
           return jobId;
         });
         const job = await jobs.findVisible(id, jobScopeOf(request.account));

@@ -15,7 +15,7 @@ import { jobStatuses, type JobStatus } from '../../services/jobStateMachine';
 const day = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A day that exists (not 2026-02-30), from year 1900: year 0 is out of the database's range. */
-function isCalendarDay(d: string): boolean {
+export function isCalendarDay(d: string): boolean {
   if (!day.test(d) || Number(d.slice(0, 4)) < 1900) return false;
   const t = new Date(`${d}T00:00:00Z`);
   return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === d;

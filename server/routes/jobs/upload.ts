@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, fieldError } from '../../errors';
 import { UploadCreated, UploadErrors, UploadJobsBody } from '../../schemas/jobs';
 import { errorResponses } from '../../schemas/common';
+import { chargeNewJobs, priceNewJobs } from '../../services/charges';
 import { ImportBusyError } from '../../services/importParser';
 import { maxImportBytes } from '../../services/jobImport';
 import { isUploadedFile, registerMultipart } from './multipart';
@@ -14,23 +15,29 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     files: 1,
     tooLarge: 'The file is larger than 20 MB: split it into smaller files',
   });
-  const { jobs } = app.repos;
+  const { jobs, tatSettings, ledger } = app.repos;
 
   app.post(
     '/job/upload',
     {
-      config: { access: 'jobs.create' },
+      config: { access: 'jobs.create', idempotent: true },
       schema: {
         tags: ['jobs'],
         summary: 'Create jobs in bulk from a CSV or XLSX file: all rows or none',
         description:
           'Every row is validated first; any bad row answers 400 `{message, errors:[{row, field, msg}]}` ' +
           '(row 1 = the first data row) and nothing is written. Otherwise all rows are created in one ' +
-          'transaction: 201 `{created}`.',
+          'transaction: 201 `{created}`, the owner charged for the whole file at once (no Company price ' +
+          "for a row's state: 400; a wallet short of the total: 402, and nothing is created). Accepts " +
+          'an `Idempotency-Key` header.',
         security: [{ bearerAuth: [] }],
         consumes: ['multipart/form-data'],
         body: UploadJobsBody,
-        response: { 201: UploadCreated, 400: UploadErrors, ...errorResponses(401, 403, 413, 503) },
+        response: {
+          201: UploadCreated,
+          400: UploadErrors,
+          ...errorResponses(401, 402, 403, 413, 422, 503),
+        },
       },
     },
     async (request, reply) => {
@@ -44,9 +51,17 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
       if (!rows.length) throw badRequest('The file has no jobs');
       const actorId = request.account.id;
-      const created = await app.db.transaction((tx) =>
-        jobs.insertMany(
-          rows.map((r) => ({
+      const deps = { tatSettings, ledger };
+      const created = await app.db.transaction(async (tx) => {
+        const prices = await priceNewJobs(
+          deps,
+          companyId,
+          type,
+          rows.map((r) => r.state),
+          tx,
+        );
+        const ids = await jobs.insertMany(
+          rows.map((r, i) => ({
             type,
             company_id: companyId,
             created_by: actorId,
@@ -54,11 +69,18 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
             lga: r.lga,
             subject_name: r.subjectName,
             fields: r.fields,
+            price_kobo: prices[i],
           })),
           actorId,
           tx,
-        ),
-      );
+        );
+        const charged = ids.map((id, i) => ({ id, priceKobo: prices[i]! }));
+        await chargeNewJobs(deps, companyId, charged, actorId, tx, {
+          job_type: type,
+          file: file.filename.slice(0, 200),
+        });
+        return ids.length;
+      });
       if (app.db.kind === 'pglite' && created >= 1000) vacuumAfterImport(app);
       return reply.code(201).send({ created });
     },

@@ -61,7 +61,7 @@ describe('POST /job/create-address', () => {
       lga: 'Ikeja',
       subject_name: 'Chidi Okeke',
       overdue: false,
-      price: null,
+      price: 1500,
       fee: null,
       assignee_type: null,
     });

@@ -90,7 +90,7 @@ describe('assigning', () => {
       assignee_id: partner.companyId,
       assignee_name: 'Partner Ltd',
       fee: 2500,
-      price: null,
+      price: 2500,
       overdue: false,
     });
     expect(new Date(j.due_at).getTime() - new Date(j.assigned_at).getTime()).toBe(48 * 3600_000);
@@ -136,6 +136,7 @@ describe('assigning', () => {
   });
 
   it('names the state, kind and audience of a missing TAT (400)', async () => {
+    // Creating the job needed its Company price, so the Agent TAT is the one that can be missing.
     const job = await createJob(ctx.app, owner.headers, {
       type: 'product',
       product_name: 'Soap',
@@ -147,10 +148,10 @@ describe('assigning', () => {
       contact_name: 'Musa',
       contact_phone: '08031234567',
     });
-    const res = await assign(owner.headers, 'company', partner.companyId!, [job.id]);
+    const res = await assign(admin.headers, 'agent', agent.account.id, [job.id]);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(
-      'No TAT is set for Kano / Product with audience Company: set it under Settings → Set Amount',
+      'No TAT is set for Kano / Product with audience Agent: set it under Settings → Set Amount',
     );
   });
 

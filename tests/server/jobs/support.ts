@@ -1,16 +1,25 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { stateAliases } from '../../../reference/locations';
 import type { App } from '../../../server/app';
 import type { Db } from '../../../server/db';
 import type { JobStatus } from '../../../server/services/jobStateMachine';
+import { createLedgerRepository } from '../../../server/repositories/ledger';
+import { fundingMovement } from '../../../server/services/ledger';
 import { createTestApp, createUser, login } from '../helpers';
 
 export type Headers = Record<string, string>;
 
-/** A test app whose DATA_DIR is a fresh temporary folder (attachments are written there). */
-export const createJobsTestApp = () =>
-  createTestApp({ dataDir: mkdtempSync(path.join(tmpdir(), 'jobs-test-')) });
+/**
+ * A test app whose DATA_DIR is a fresh temporary folder (attachments are written there), with a
+ * Company price for every state and kind, since creating a job charges it.
+ */
+export async function createJobsTestApp() {
+  const ctx = await createTestApp({ dataDir: mkdtempSync(path.join(tmpdir(), 'jobs-test-')) });
+  await setPrices(ctx.db);
+  return ctx;
+}
 
 /** What staff and sub-users hold in these tests unless told otherwise: every right over jobs. */
 export const jobLabels = [
@@ -58,6 +67,9 @@ export async function signIn(
   }
   if (opts.partner) await makePartner(db, account.company_id!);
   if (kind === 'agent') return { account, headers: {} as Headers, companyId: null };
+  // Creating a job charges its owner: every company starts with money in its wallet.
+  if (kind === 'company' || kind === 'boss')
+    await fundWallet(db, account.company_id!, testWalletKobo);
   const session = await login(app, account.email, password);
   const companyId = kind === 'subuser' ? opts.companyOf! : account.company_id;
   return { account, headers: session.headers, companyId };
@@ -133,6 +145,48 @@ export async function setTat(
       t.audience ?? 'company',
       t.amountKobo ?? 150_000,
       t.hours ?? 48,
+    ],
+  );
+}
+
+/** What `signIn` puts in each new company's wallet: ₦1,000,000. */
+export const testWalletKobo = 100_000_000;
+
+let fundings = 0;
+/** Credits a company's wallet through the ledger, as a recorded bank transfer would. */
+export async function fundWallet(db: Db, companyId: string, kobo: number) {
+  await db.transaction((tx) =>
+    createLedgerRepository(tx).post(
+      [
+        fundingMovement(
+          companyId,
+          kobo,
+          `TEST-${process.pid}-${++fundings}-${Math.random().toString(36).slice(2, 8)}`,
+          { method: 'bank_transfer' },
+          null,
+        ),
+      ],
+      tx,
+    ),
+  );
+}
+
+/**
+ * What creating jobs needs since they are charged: a Company price for each (state, kind) the
+ * test uses (₦1,500 unless told; every state by default) and, through `signIn`, a funded wallet.
+ */
+export async function setPrices(
+  db: Db,
+  prices: { states?: readonly string[]; types?: string[]; amountKobo?: number } = {},
+) {
+  await db.query(
+    `INSERT INTO tat_settings (state, job_type, audience, amount_kobo, tat_in_hours)
+     SELECT s, t, 'company', $3, 48 FROM unnest($1::text[]) s CROSS JOIN unnest($2::text[]) t
+     ON CONFLICT DO NOTHING`,
+    [
+      prices.states ?? stateAliases,
+      prices.types ?? ['address', 'business_address', 'business', 'product'],
+      prices.amountKobo ?? 150_000,
     ],
   );
 }

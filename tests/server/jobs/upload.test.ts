@@ -3,7 +3,7 @@ import writeXlsxFile from 'write-excel-file/node';
 import { jobFieldDefs, jobFieldNames } from '../../../reference/jobKinds';
 import type { TestContext } from '../helpers';
 import { csv, header, row, xlsFile } from './bulkFiles';
-import { createJobsTestApp, multipart, signIn, type Headers } from './support';
+import { createJobsTestApp, fundWallet, multipart, signIn, type Headers } from './support';
 
 let ctx: TestContext;
 let company: Awaited<ReturnType<typeof signIn>>;
@@ -219,6 +219,7 @@ describe('POST /job/upload', () => {
 
   it('imports 10,000 rows in a few seconds', async () => {
     const rows = Array.from({ length: 10_000 }, (_, i) => row(100_000 + i));
+    await fundWallet(ctx.db, company.companyId!, 10_000 * 150_000);
     const started = performance.now();
     const res = await upload(company.headers, csv(rows));
     const ms = performance.now() - started;

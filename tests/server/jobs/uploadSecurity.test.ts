@@ -7,11 +7,12 @@ import type { Config } from '../../../server/config';
 import { repackWorkbook } from '../../../server/services/workbookArchive';
 import { createTestApp } from '../helpers';
 import { csv, row, rowsWorkbook, withDeclaredSizes, zipBomb } from './bulkFiles';
-import { multipart, signIn } from './support';
+import { multipart, setPrices, signIn } from './support';
 
 /** A test app listening on a real port, with a company signed in. */
 async function listeningApp(config: Partial<Config> = {}) {
   const ctx = await createTestApp(config);
+  await setPrices(ctx.db);
   const company = await signIn(ctx.app, ctx.db, 'company');
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const address = ctx.app.server.address();

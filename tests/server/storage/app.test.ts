@@ -3,7 +3,7 @@ import { DeleteObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentJob, cast, goodFields, photoSet, png, submit, type Cast } from '../capture/support';
 import { createTestApp, type TestContext } from '../helpers';
-import { addressFields, multipart } from '../jobs/support';
+import { addressFields, multipart, setPrices } from '../jobs/support';
 import { startS3, type S3Peer } from './s3rver';
 
 let s3: S3Peer;
@@ -14,6 +14,7 @@ let c: Cast;
 beforeAll(async () => {
   s3 = await startS3();
   ctx = await createTestApp({ s3: s3.config });
+  await setPrices(ctx.db);
   c = await cast(ctx.app, ctx.db);
 });
 afterAll(async () => {

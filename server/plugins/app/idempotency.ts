@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import fp from 'fastify-plugin';
+import { badRequest, conflict, HttpError } from '../../errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Money-moving POSTs: an `Idempotency-Key` header makes a retry replay the first answer. */
+    idempotent?: boolean;
+  }
+  interface FastifyRequest {
+    idempotencyKey?: string;
+  }
+}
+
+/** A stable text of a parsed body: object keys sorted, uploaded files by their SHA-256. */
+function canonical(v: unknown): unknown {
+  if (Buffer.isBuffer(v)) return `sha256:${createHash('sha256').update(v).digest('hex')}`;
+  if (Array.isArray(v)) return v.map(canonical);
+  if (v && typeof v === 'object') {
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+    );
+  }
+  return v;
+}
+
+const keyPattern = /^[\x21-\x7e]{1,255}$/;
+
+/**
+ * `Idempotency-Key` on the routes that declare `config.idempotent`, scoped per account: the
+ * first successful answer is stored and replayed to a retry with the same method, URL and body;
+ * the same key with another body is a 422. A failed request releases its key.
+ */
+export default fp(
+  async (app) => {
+    const { idempotency } = app.repos;
+
+    app.addHook('preHandler', async (request, reply) => {
+      if (!request.routeOptions.config.idempotent) return;
+      const key = request.headers['idempotency-key'];
+      if (key === undefined) return;
+      if (typeof key !== 'string' || !keyPattern.test(key)) {
+        throw badRequest('Idempotency-Key must be 1 to 255 visible ASCII characters');
+      }
+      const hash = createHash('sha256')
+        .update(JSON.stringify([request.method, request.url, canonical(request.body)]))
+        .digest('hex');
+      const existing = await idempotency.claim(request.account.id, key, hash);
+      if (!existing) {
+        request.idempotencyKey = key;
+        return;
+      }
+      if (existing.request_hash !== hash) {
+        throw new HttpError(
+          422,
+          'This Idempotency-Key was used for a different request: use a new key for a new request',
+        );
+      }
+      if (existing.status_code === null) {
+        throw conflict(
+          'A request with this Idempotency-Key is still being processed: retry shortly',
+        );
+      }
+      reply.header('Idempotent-Replayed', 'true');
+      return reply.code(existing.status_code).send(JSON.parse(existing.body!));
+    });
+
+    app.addHook('preSerialization', async (request, reply, payload) => {
+      const key = request.idempotencyKey;
+      if (key && reply.statusCode >= 200 && reply.statusCode < 300) {
+        await idempotency.complete(
+          request.account.id,
+          key,
+          reply.statusCode,
+          JSON.stringify(payload),
+        );
+        request.idempotencyKey = undefined;
+      }
+      return payload;
+    });
+
+    app.addHook('onResponse', async (request) => {
+      if (request.idempotencyKey)
+        await idempotency.release(request.account.id, request.idempotencyKey);
+    });
+  },
+  { name: 'idempotency', dependencies: ['access', 'services'] },
+);

@@ -1,0 +1,183 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { badRequest, conflict, fieldError, notFound } from '../../errors';
+import { errorResponses } from '../../schemas/common';
+import {
+  CreatePayoutBody,
+  CreatePayoutsBody,
+  Payout,
+  PayoutIdParams,
+  PayoutListQuery,
+  payoutSortFields,
+  payoutStatuses,
+  SettlePayoutBody,
+} from '../../schemas/payouts';
+import { agentEarnings, payoutMovement, payoutSettledMovement } from '../../services/ledger';
+import { payoutView } from '../../services/moneyViews';
+import { pageWithTotal, parseRange, parseSort } from '../../services/listParams';
+import { moneyFilter } from '../transactions/listQuery';
+
+/**
+ * Pays agents their available earnings, all of each agent's balance at once, in one
+ * transaction for the whole batch: an agent with nothing to pay is a 400 and nothing is created.
+ */
+async function payOut(app: FastifyInstance, agentIds: string[], actorId: string) {
+  const { payouts, ledger } = app.repos;
+  const agents = await payouts.agents(agentIds);
+  const unknown = agentIds.filter((id) => !agents.some((a) => a.id === id));
+  if (unknown.length) throw notFound(`Agent not found: ${unknown.join(', ')}`);
+  return app.db.transaction(async (tx) => {
+    const ids: string[] = [];
+    // In id order, so that two batches lock the same agents in the same order.
+    for (const agent of [...agents].sort((a, b) => a.id.localeCompare(b.id))) {
+      const balance = await ledger.lockBalance(agentEarnings(agent.id), tx);
+      if (balance <= 0) {
+        throw badRequest(`${agent.name} has no available balance to pay out`, [
+          { field: 'agent_id', msg: `${agent.name} has no available balance to pay out` },
+        ]);
+      }
+      const id = await payouts.insert(agent.id, balance, actorId, tx);
+      await ledger.post(
+        [payoutMovement({ id, agent_id: agent.id, amount_kobo: balance }, actorId)],
+        tx,
+      );
+      ids.push(id);
+    }
+    return ids;
+  });
+}
+
+const payoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { payouts, ledger } = app.repos;
+  const tags = ['money'];
+  const security = [{ bearerAuth: [] }];
+
+  const viewOf = async (id: string) => payoutView((await payouts.find(id))!);
+
+  app.post(
+    '/payouts',
+    {
+      config: { access: 'money.manage', idempotent: true },
+      schema: {
+        tags,
+        security,
+        summary: "Pay out an agent's whole available balance (admins)",
+        description:
+          "The amount moves from the agent's earnings to payouts in transit until marked paid or " +
+          'failed. No available balance: 400. Accepts an `Idempotency-Key` header.',
+        body: CreatePayoutBody,
+        response: { 201: Payout, ...errorResponses(400, 401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const [id] = await payOut(app, [request.body.agent_id], request.account.id);
+      return reply.code(201).send(await viewOf(id!));
+    },
+  );
+
+  app.post(
+    '/payouts/batch',
+    {
+      config: { access: 'money.manage', idempotent: true },
+      schema: {
+        tags,
+        security,
+        summary: 'Pay out several agents at once, each their whole available balance (admins)',
+        description:
+          'All or none: any agent without an available balance is a 400 naming them, and no ' +
+          'payout is created. Accepts an `Idempotency-Key` header.',
+        body: CreatePayoutsBody,
+        response: { 201: Type.Array(Payout), ...errorResponses(400, 401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const ids = await payOut(app, request.body.agent_ids, request.account.id);
+      return reply.code(201).send(await Promise.all(ids.map(viewOf)));
+    },
+  );
+
+  app.patch(
+    '/payouts/:id',
+    {
+      config: { access: 'money.manage' },
+      schema: {
+        tags,
+        security,
+        summary: 'Mark a pending payout paid (with the bank reference) or failed (with a reason)',
+        description:
+          "Failed: the amount returns to the agent's available balance. A payout already settled is a 409.",
+        params: PayoutIdParams,
+        body: SettlePayoutBody,
+        response: { 200: Payout, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { status, reference, reason } = request.body;
+      const outcome =
+        status === 'paid'
+          ? { status, reference: reference?.trim() ?? '' }
+          : { status, reason: reason?.trim() ?? '' };
+      if (outcome.status === 'paid' && !outcome.reference) {
+        throw fieldError('reference', "reference is required: the bank's reference of the payment");
+      }
+      if (outcome.status === 'failed' && !outcome.reason) {
+        throw fieldError('reason', 'reason is required: why the payment failed');
+      }
+      await app.db.transaction(async (tx) => {
+        const payout = await payouts.lock(request.params.id, tx);
+        if (!payout) throw notFound('Payout not found');
+        if (payout.status !== 'pending') throw conflict(`This payout is already ${payout.status}`);
+        await payouts.settle(payout.id, outcome, tx);
+        await ledger.post([payoutSettledMovement(payout, outcome, request.account.id)], tx);
+      });
+      return viewOf(request.params.id);
+    },
+  );
+
+  app.get(
+    '/payouts',
+    {
+      config: { access: 'money.manage' },
+      schema: {
+        tags,
+        security,
+        summary: 'Payouts (ra-data-simple-rest; filter: status, agent_id, id)',
+        querystring: PayoutListQuery,
+        response: { 200: Type.Array(Payout), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const { oneOf, id, ids } = moneyFilter(request.query.filter);
+      const filter = { status: oneOf('status', payoutStatuses), agentId: id('agent_id'), ids };
+      const sort = parseSort(request.query.sort, payoutSortFields, ['created_at', 'DESC'], 'Payouts');
+      const { offset, limit } = parseRange(request.query.range);
+      const [rows, total] = await Promise.all([
+        payouts.list(filter, sort, offset, limit),
+        payouts.count(filter),
+      ]);
+      return pageWithTotal(reply, 'payouts', offset, rows.map(payoutView), total);
+    },
+  );
+
+  app.get(
+    '/payouts/:id',
+    {
+      config: { access: 'money.manage' },
+      schema: {
+        tags,
+        security,
+        summary: 'One payout',
+        params: PayoutIdParams,
+        response: { 200: Payout, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const p = await payouts.find(request.params.id);
+      if (!p) throw notFound('Payout not found');
+      return payoutView(p);
+    },
+  );
+};
+
+export default payoutRoutes;

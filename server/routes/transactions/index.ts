@@ -1,0 +1,272 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { jobKindLabels } from '../../../reference/jobKinds';
+import { defaultMoneySettings } from '../../config';
+import { fieldError, forbidden, notFound } from '../../errors';
+import type { MoneyScope, TransactionRow } from '../../repositories/transactions';
+import { errorResponses } from '../../schemas/common';
+import {
+  Invoice,
+  InvoiceQuery,
+  Transaction,
+  TransactionIdParams,
+  TransactionListQuery,
+} from '../../schemas/transactions';
+import { csvLine } from '../../services/csv';
+import { isAdminArea } from '../../services/jobAccess';
+import { pageWithTotal } from '../../services/listParams';
+import { koboToNgn } from '../../services/money';
+import { invoicePdf, receiptPdf } from '../../services/moneyPdf';
+import { transactionView } from '../../services/moneyViews';
+import { lagosMidnight } from '../jobs/listQuery';
+import { parseTransactionQuery } from './listQuery';
+
+const kindLabels: Record<TransactionRow['kind'], string> = {
+  funding: 'Wallet funding',
+  charge: 'Job charge',
+  refund: 'Refund',
+  fee: 'Assignee fee',
+  payout: 'Payout',
+};
+
+const csvColumns = [
+  'created_at',
+  'reference',
+  'kind',
+  'direction',
+  'amount',
+  'status',
+  'company_name',
+  'agent_name',
+  'job_code',
+  'job_type',
+  'name',
+  'guarantor',
+  'job_status',
+  'bank_reference',
+] as const;
+
+/** Every movement of money as transactions, a receipt per transaction, a monthly invoice. */
+const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { transactions } = app.repos;
+  const tags = ['money'];
+  const security = [{ bearerAuth: [] }];
+  const settings = app.config.money ?? defaultMoneySettings;
+
+  const scopeOf = (request: FastifyRequest): MoneyScope =>
+    isAdminArea(request.account)
+      ? { kind: 'all' }
+      : { kind: 'company', companyId: request.account.company_id! };
+
+  app.get(
+    '/transactions',
+    {
+      config: { access: 'money.view' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Transactions (ra-data-simple-rest); a company sees its own; Accept: text/csv exports',
+        description:
+          'JSON: an array with `Content-Range: transactions first-last/total`. With `Accept: text/csv`: ' +
+          'every matching transaction (range ignored) as `transactions.csv`.',
+        querystring: TransactionListQuery,
+        produces: ['application/json', 'text/csv'],
+        response: { 200: Type.Array(Transaction), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const scope = scopeOf(request);
+      const q = parseTransactionQuery(request.query);
+      if (request.headers.accept?.includes('text/csv')) {
+        if (!app.allows(request, 'jobs.export')) throw forbidden();
+        return reply
+          .header('Content-Type', 'text/csv; charset=utf-8')
+          .header('Content-Disposition', 'attachment; filename="transactions.csv"')
+          .send(Readable.from(csvPages(scope, q)) as never);
+      }
+      const [rows, total] = await Promise.all([
+        transactions.list(scope, q.filter, q.sort, q.offset, q.limit),
+        transactions.count(scope, q.filter),
+      ]);
+      return pageWithTotal(reply, 'transactions', q.offset, rows.map(transactionView), total);
+    },
+  );
+
+  async function* csvPages(scope: MoneyScope, q: ReturnType<typeof parseTransactionQuery>) {
+    yield '\uFEFF' + csvLine([...csvColumns]);
+    const pageSize = 5000;
+    for (let offset = 0; ; offset += pageSize) {
+      const rows = await transactions.list(scope, q.filter, q.sort, offset, pageSize);
+      yield rows
+        .map(transactionView)
+        .map((t) => csvLine(csvColumns.map((c) => t[c])))
+        .join('');
+      if (rows.length < pageSize) return;
+    }
+  }
+
+  app.get(
+    '/transactions/invoice',
+    {
+      config: { access: 'money.view' },
+      schema: {
+        tags,
+        security,
+        summary: "A company's invoice for a month (PDF; Accept: application/json for its data)",
+        description:
+          'Lines: the charges and refunds of the month (Lagos time). Prices include VAT at ' +
+          '`VAT_RATE_PERCENT` (default 7.5). Company users get their own; admins name `company_id`.',
+        querystring: InvoiceQuery,
+        produces: ['application/pdf', 'application/json'],
+        response: { 200: Invoice, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { month } = request.query;
+      let companyId = request.query.company_id;
+      if (!isAdminArea(request.account)) {
+        if (companyId && companyId !== request.account.company_id) {
+          throw notFound('Company not found');
+        }
+        companyId = request.account.company_id!;
+      } else if (!companyId) {
+        throw fieldError('company_id', 'company_id is required: name the company to invoice');
+      }
+      const company = await transactions.company(companyId);
+      if (!company) throw notFound('Company not found');
+      const [year, m] = month.split('-').map(Number) as [number, number];
+      const next = m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;
+      const rows = await transactions.invoiceLines(
+        companyId,
+        lagosMidnight(`${month}-01`),
+        lagosMidnight(`${next}-01`),
+      );
+      const lines = rows.map((r) => {
+        const kobo = r.kind === 'refund' ? -r.amount_kobo : r.amount_kobo;
+        const what = `${r.job_code ?? ''} ${r.job_type ? jobKindLabels[r.job_type] : ''} verification: ${r.name ?? ''}`;
+        return {
+          date: r.created_at,
+          reference: r.reference,
+          kind: r.kind as 'charge' | 'refund',
+          job_code: r.job_code,
+          description: r.kind === 'refund' ? `Refund of ${what.trim()}` : what.trim(),
+          kobo,
+        };
+      });
+      const totalKobo = lines.reduce((s, l) => s + l.kobo, 0);
+      const rate = settings.vatRatePercent;
+      const vatKobo = Math.round((totalKobo * rate) / (100 + rate));
+      const number = `INV-${month.replace('-', '')}-${companyId.slice(0, 8).toUpperCase()}`;
+      const monthLabel = new Date(`${month}-15T12:00:00Z`).toLocaleDateString('en-US', {
+        month: 'long',
+        year: 'numeric',
+      });
+      if (request.headers.accept?.includes('application/json')) {
+        return {
+          number,
+          month,
+          company,
+          lines: lines.map(({ kobo, date, ...l }) => ({
+            ...l,
+            date: new Date(date).toISOString(),
+            amount: koboToNgn(kobo)!,
+          })),
+          vat_rate: rate,
+          subtotal: koboToNgn(totalKobo - vatKobo)!,
+          vat: koboToNgn(vatKobo)!,
+          total: koboToNgn(totalKobo)!,
+        };
+      }
+      const pdf = await invoicePdf({
+        number,
+        monthLabel,
+        issuer: settings.accountName,
+        company,
+        lines: lines.map((l) => ({
+          date: new Date(l.date).toISOString(),
+          description: l.description,
+          amountKobo: l.kobo,
+        })),
+        vatRate: rate,
+        subtotalKobo: totalKobo - vatKobo,
+        vatKobo,
+        totalKobo,
+      });
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `attachment; filename="invoice-${month}.pdf"`)
+        .send(pdf as never);
+    },
+  );
+
+  app.get(
+    '/transactions/:id',
+    {
+      config: { access: 'money.view' },
+      schema: {
+        tags,
+        security,
+        summary: "One transaction (react-admin getOne); another company's is 404",
+        params: TransactionIdParams,
+        response: { 200: Transaction, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const t = await transactions.find(request.params.id, scopeOf(request));
+      if (!t) throw notFound('Transaction not found');
+      return transactionView(t);
+    },
+  );
+
+  app.get(
+    '/transactions/:id/receipt',
+    {
+      config: { access: 'money.view' },
+      schema: {
+        tags,
+        security,
+        summary: 'A PDF receipt of one transaction',
+        params: TransactionIdParams,
+        produces: ['application/pdf'],
+        response: { ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const t = await transactions.find(request.params.id, scopeOf(request));
+      if (!t) throw notFound('Transaction not found');
+      const v = transactionView(t);
+      const pdf = await receiptPdf({
+        issuer: settings.accountName,
+        reference: t.reference,
+        kindLabel: kindLabels[t.kind],
+        date: t.created_at,
+        party: t.company_name ?? t.agent_name,
+        amountKobo: t.amount_kobo,
+        status: t.status,
+        ...(t.job_id
+          ? {
+              job: {
+                code: t.job_code,
+                type: t.job_type,
+                name: t.name,
+                identityType: t.identity_type,
+                guarantor: t.guarantor,
+                assignedAt: t.job_assigned_at,
+                status: t.job_status,
+                verification: v.verification_status,
+              },
+            }
+          : {}),
+      });
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `attachment; filename="receipt-${t.id}.pdf"`)
+        .send(pdf as never);
+    },
+  );
+};
+
+export default transactionRoutes;

@@ -1,0 +1,108 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { defaultMoneySettings } from '../../config';
+import { conflict, fieldError, forbidden, notFound } from '../../errors';
+import { errorResponses } from '../../schemas/common';
+import { Transaction } from '../../schemas/transactions';
+import { FundWalletBody, Wallet, WalletQuery } from '../../schemas/wallet';
+import { isAdminArea } from '../../services/jobAccess';
+import { agentEarnings, fundingMovement, wallet } from '../../services/ledger';
+import { koboToNgn, ngnToKobo } from '../../services/money';
+import { transactionView } from '../../services/moneyViews';
+import { recordedBankTransfer } from '../../services/paymentMethods';
+
+/** A company's wallet (its balance and how to pay in) and the admins' record of a payment. */
+const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ledger, transactions, payouts } = app.repos;
+  const tags = ['money'];
+  const security = [{ bearerAuth: [] }];
+  const settings = app.config.money ?? defaultMoneySettings;
+
+  app.get(
+    '/wallet',
+    {
+      config: { access: 'money.view' },
+      schema: {
+        tags,
+        security,
+        summary:
+          "The signed-in company's wallet balance and how to pay; admins name a company or agent",
+        description:
+          'Company users: their own company (another `company_id` is 404). Admins: `?company_id=` ' +
+          "(a company's wallet) or `?agent_id=` (an agent's earnings available for payout).",
+        querystring: WalletQuery,
+        response: { 200: Wallet, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const a = request.account;
+      const { company_id, agent_id } = request.query;
+      const how_to_pay = recordedBankTransfer.howToPay(settings);
+      if (!isAdminArea(a)) {
+        if (agent_id) throw forbidden();
+        if (company_id && company_id !== a.company_id) throw notFound('Company not found');
+      } else if (company_id && agent_id) {
+        throw fieldError('agent_id', 'Name either company_id or agent_id, not both');
+      } else if (agent_id) {
+        if (!(await payouts.agents([agent_id])).length) throw notFound('Agent not found');
+        const [balance, earned] = await Promise.all([
+          ledger.balance(agentEarnings(agent_id)),
+          transactions.feesEarned({ agentId: agent_id }),
+        ]);
+        return { balance: koboToNgn(balance)!, earnings: koboToNgn(earned)!, how_to_pay };
+      } else if (!company_id) {
+        throw fieldError('company_id', 'company_id or agent_id is required');
+      }
+      const companyId = isAdminArea(a) ? company_id! : a.company_id!;
+      if (!(await transactions.company(companyId))) throw notFound('Company not found');
+      const [balance, earned] = await Promise.all([
+        ledger.balance(wallet(companyId)),
+        transactions.feesEarned({ companyId }),
+      ]);
+      return { balance: koboToNgn(balance)!, earnings: koboToNgn(earned)!, how_to_pay };
+    },
+  );
+
+  app.post(
+    '/wallet/fund',
+    {
+      config: { access: 'money.manage', idempotent: true },
+      schema: {
+        tags,
+        security,
+        summary: "Record a company's bank transfer: its wallet is credited (admins)",
+        description:
+          'The same `reference` again answers the first funding and credits nothing; a reference ' +
+          'already recorded for another company or amount is a 409. Accepts an `Idempotency-Key` header.',
+        body: FundWalletBody,
+        response: { 201: Transaction, ...errorResponses(400, 401, 403, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { company_id, amount } = request.body;
+      const kobo = ngnToKobo(amount);
+      if (kobo === undefined) throw fieldError('amount', 'amount must have at most 2 decimals');
+      const payment = recordedBankTransfer.record(request.body);
+      if (!(await transactions.company(company_id))) {
+        throw fieldError('company_id', 'company_id names no company');
+      }
+      const movement = fundingMovement(
+        company_id,
+        kobo,
+        payment.reference,
+        payment.details,
+        request.account.id,
+      );
+      await app.db.transaction((tx) => ledger.post([movement], tx));
+      const first = await ledger.findByReference(movement.reference);
+      if (first!.company_id !== company_id || first!.amount_kobo !== kobo) {
+        throw conflict(
+          `The payment ${payment.reference} is already recorded for another company or amount`,
+        );
+      }
+      const scope = { kind: 'all' } as const;
+      return reply.code(201).send(transactionView((await transactions.find(first!.id, scope))!));
+    },
+  );
+};
+
+export default walletRoutes;

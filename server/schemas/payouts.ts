@@ -1,0 +1,66 @@
+import { Type, type Static } from 'typebox';
+
+const dateTime = Type.String({ format: 'date-time' });
+const orNull = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) =>
+  Type.Union([t, Type.Null()]);
+
+export const payoutStatuses = ['pending', 'paid', 'failed'] as const;
+export const payoutSortFields = ['id', 'created_at', 'amount', 'status'] as const;
+
+export const Payout = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  agent_id: Type.String(),
+  agent_name: Type.String(),
+  agent_email: Type.String(),
+  amount: Type.Number({ description: 'NGN' }),
+  status: Type.Enum([...payoutStatuses]),
+  reference: orNull(Type.String({ description: "The bank's reference once paid" })),
+  reason: orNull(Type.String({ description: 'Why it failed' })),
+  created_at: dateTime,
+  updated_at: dateTime,
+  settled_at: orNull(dateTime),
+});
+export type Payout = Static<typeof Payout>;
+
+export const CreatePayoutBody = Type.Object(
+  { agent_id: Type.String({ format: 'uuid' }) },
+  { additionalProperties: false },
+);
+export const CreatePayoutsBody = Type.Object(
+  {
+    agent_ids: Type.Array(Type.String({ format: 'uuid' }), {
+      minItems: 1,
+      maxItems: 1000,
+      uniqueItems: true,
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const SettlePayoutBody = Type.Object(
+  {
+    status: Type.Enum(['paid', 'failed']),
+    reference: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 100, description: "Required when paid: the bank's" }),
+    ),
+    reason: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 500, description: 'Required when failed' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type SettlePayoutBody = Static<typeof SettlePayoutBody>;
+
+export const PayoutIdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+
+export const PayoutListQuery = Type.Object({
+  sort: Type.Optional(
+    Type.String({
+      description: `JSON ["field","ASC"|"DESC"]; fields: ${payoutSortFields.join(', ')}`,
+    }),
+  ),
+  range: Type.Optional(Type.String({ description: 'JSON [first, last], inclusive' })),
+  filter: Type.Optional(
+    Type.String({ description: 'JSON object: status, agent_id, id (a list: getMany)' }),
+  ),
+});

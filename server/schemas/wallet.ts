@@ -1,0 +1,43 @@
+import { Type, type Static } from 'typebox';
+import { Money } from './transactions';
+
+export const WalletQuery = Type.Object({
+  company_id: Type.Optional(Type.String({ format: 'uuid', description: 'Admins: this company' })),
+  agent_id: Type.Optional(Type.String({ format: 'uuid', description: 'Admins: this agent' })),
+});
+
+export const HowToPay = Type.Object({
+  bank_name: Type.String(),
+  account_name: Type.String(),
+  account_number: Type.String(),
+  instructions: Type.String(),
+});
+
+export const Wallet = Type.Object({
+  balance: Type.Number({
+    description: "NGN: a company's wallet, or an agent's earnings available for payout",
+  }),
+  earnings: Type.Number({ description: 'NGN: every fee ever credited to this company or agent' }),
+  how_to_pay: HowToPay,
+});
+export type Wallet = Static<typeof Wallet>;
+
+export const FundWalletBody = Type.Object(
+  {
+    company_id: Type.String({ format: 'uuid' }),
+    amount: Type.Number({
+      exclusiveMinimum: 0,
+      maximum: 1_000_000_000,
+      description: 'NGN received, more than 0, at most 2 decimals',
+    }),
+    reference: Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description: "The bank transfer's reference: the same reference again credits nothing",
+    }),
+    paid_at: Type.String({ format: 'date', description: 'yyyy-MM-dd, not in the future' }),
+  },
+  { additionalProperties: false },
+);
+export type FundWalletBody = Static<typeof FundWalletBody>;
+export { Money };

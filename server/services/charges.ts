@@ -1,0 +1,67 @@
+import { findState } from '../../reference/locations';
+import { jobKindLabels, type JobKind } from '../../reference/jobKinds';
+import type { Queryable } from '../db';
+import { badRequest, HttpError } from '../errors';
+import type { LedgerRepository } from '../repositories/ledger';
+import type { TatSettingsRepository } from '../repositories/tatSettings';
+import { chargeMovement, uploadChargeMovement, wallet } from './ledger';
+import { naira } from './money';
+
+interface Deps {
+  tatSettings: TatSettingsRepository;
+  ledger: LedgerRepository;
+}
+
+/**
+ * Prices new jobs of one kind for their owner and holds the owner's wallet locked until the
+ * caller's transaction ends: a (state, kind) without a Company price is a 400 naming both, a
+ * wallet short of the total a 402 naming both amounts. Answers each job's price, in order.
+ */
+export async function priceNewJobs(
+  deps: Deps,
+  companyId: string,
+  type: JobKind,
+  states: string[],
+  tx: Queryable,
+): Promise<number[]> {
+  const distinct = [...new Set(states)];
+  const prices = await deps.tatSettings.companyPrices(distinct, type, tx);
+  const missing = distinct.filter((s) => !prices.has(s));
+  if (missing.length) {
+    const names = missing.map((s) => findState(s)?.name ?? s).join(', ');
+    throw badRequest(
+      `No Company price is set for ${jobKindLabels[type]} jobs in ${names}: set it under Settings → Set Amount`,
+      [{ field: 'state', msg: `No Company price for ${jobKindLabels[type]} in ${names}` }],
+    );
+  }
+  const each = states.map((s) => prices.get(s)!);
+  const total = each.reduce((a, b) => a + b, 0);
+  const balance = await deps.ledger.lockBalance(wallet(companyId), tx);
+  if (total > balance) {
+    const what = states.length === 1 ? 'This job costs' : `These ${states.length} jobs cost`;
+    throw new HttpError(
+      402,
+      `Insufficient wallet balance: ${what} ${naira(total)} and the wallet holds ${naira(balance)}. Fund the wallet and try again.`,
+    );
+  }
+  return each;
+}
+
+/**
+ * Charges the owner for jobs just created at their prices, in the same transaction: one job is
+ * one movement naming it; a bulk upload's jobs are one movement for the whole file.
+ */
+export async function chargeNewJobs(
+  deps: Deps,
+  companyId: string,
+  jobs: { id: string; priceKobo: number }[],
+  createdBy: string,
+  tx: Queryable,
+  details: Record<string, unknown> = {},
+) {
+  const movement =
+    jobs.length === 1
+      ? chargeMovement({ id: jobs[0]!.id, companyId, priceKobo: jobs[0]!.priceKobo }, createdBy)
+      : uploadChargeMovement(companyId, jobs, details, createdBy);
+  await deps.ledger.post([movement], tx);
+}
