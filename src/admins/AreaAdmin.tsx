@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react';
 import { Navigate, Route } from 'react-router-dom';
-import { Admin, CustomRoutes, localStorageStore, useBasename, type Store } from 'react-admin';
+import {
+  Admin,
+  CustomRoutes,
+  localStorageStore,
+  Resource,
+  useBasename,
+  type Store,
+} from 'react-admin';
 import type { QueryClient } from '@tanstack/react-query';
 import { authProviderFor, type AppAuthProvider, type Area } from '../authProvider';
 import { Dashboard } from '../dashboard/Dashboard';
@@ -10,9 +17,9 @@ import { i18nProvider } from '../i18n/i18nProvider';
 import { AppNotification } from '../layout/AppNotification';
 import { AreaLayout } from '../layout/AreaLayout';
 import { ProfilePage } from '../pages/settings/ProfilePage';
-import { SetAmountPage } from '../pages/settings/SetAmountPage';
 import { SettingsPage } from '../pages/settings/SettingsPage';
 import { createQueryClient } from '../queryClient';
+import tatSettings, { SetAmountPage } from '../resources/tatSettings';
 
 interface AreaConfig {
   area: Area;
@@ -68,6 +75,7 @@ export const AreaAdmin = ({
       <Route path={ProfilePage.path} element={<ProfilePage />} />
       <Route path={SetAmountPage.path} element={<SetAmountPage />} />
     </CustomRoutes>
+    <Resource name="tat-settings" {...tatSettings} />
     {children}
   </Admin>
 );
