@@ -84,6 +84,8 @@ export const accessRules = {
   'tat.write': { areas: adminArea, permission: null, only: 'heads' },
   'tat.agent_price': { areas: adminArea, permission: null, only: 'super-admin' },
   'profile.edit': { areas: both, permission: 'Edit Profile' },
+  'money.view': { areas: both, permission: 'View Transaction History, make Payment etc' },
+  'money.manage': { areas: adminArea, permission: 'View Transaction History, make Payment etc' },
 } as const satisfies Record<string, AccessRule>;
 
 export type AccessKey = keyof typeof accessRules;
@@ -146,4 +148,17 @@ export const screenAccess: Record<string, Record<string, Access>> = {
     set_agent_price: 'tat.agent_price',
   },
   settings: { list: 'signed-in', edit: 'profile.edit' },
+  transactions: {
+    list: 'money.view',
+    show: 'money.view',
+    export: 'money.view',
+    invoice: 'money.view',
+  },
+  payouts: {
+    list: 'money.manage',
+    show: 'money.manage',
+    create: 'money.manage',
+    edit: 'money.manage',
+  },
+  wallet: { show: 'money.view', fund: 'money.manage' },
 };

@@ -1,5 +1,6 @@
 import { CustomRoutes, Resource } from 'react-admin';
 import jobs, { jobCustomRoutes, jobResourceRoutes } from '../resources/jobs';
+import { adminTransactions, adminTransactionRoutes } from '../resources/transactions';
 import { AreaAdmin, createAreaConfig } from './AreaAdmin';
 
 const admin = createAreaConfig('admin');
@@ -15,6 +16,10 @@ export default function AdminArea() {
         {jobResourceRoutes}
       </Resource>
       <CustomRoutes>{jobCustomRoutes}</CustomRoutes>
+      <Resource name="transactions" {...adminTransactions}>
+        {adminTransactionRoutes}
+      </Resource>
+      <Resource name="payouts" />
     </AreaAdmin>
   );
 }

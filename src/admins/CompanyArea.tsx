@@ -1,5 +1,6 @@
 import { CustomRoutes, Resource } from 'react-admin';
 import jobs, { jobCustomRoutes, jobResourceRoutes } from '../resources/jobs';
+import { companyTransactions, companyTransactionRoutes } from '../resources/transactions';
 import { AreaAdmin, createAreaConfig } from './AreaAdmin';
 
 const company = createAreaConfig('company');
@@ -12,6 +13,9 @@ export default function CompanyArea() {
         {jobResourceRoutes}
       </Resource>
       <CustomRoutes>{jobCustomRoutes}</CustomRoutes>
+      <Resource name="transactions" {...companyTransactions}>
+        {companyTransactionRoutes}
+      </Resource>
     </AreaAdmin>
   );
 }

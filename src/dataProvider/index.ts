@@ -11,7 +11,9 @@ import { refreshAuth } from '../authProvider';
 import { apiUrl, httpClient } from '../httpClient/httpClient';
 import type { AssigneeType } from '../resources/jobs/types';
 import type { TatSettingBody } from '../resources/tatSettings/types';
+import type { PayoutOutcome } from '../resources/transactions/types';
 import { jobsApi, jobsResources, type CreateJobInput } from './jobsApi';
+import { moneyApi, updatePayout } from './moneyApi';
 import { tatSettingsApi } from './settingsApi';
 
 /** The ra-data-simple-rest conventions the API follows for lists and details (DESIGN §4). */
@@ -22,7 +24,8 @@ const baseDataProvider = simpleRestProvider(apiUrl, httpClient);
  * - `jobs`: getOne with `meta.view === 'profile'` reads `GET /job/detail/{id}` (history, attachments,
  *   actions; a separate cache entry from the list's records); create sends the multipart form;
  * - `assignees`: `GET /job/fetch-assignees/{filter.type}`;
- * - `tat-settings`: `GET/POST /setting/tat`, `PATCH /setting/tat/{id}`.
+ * - `tat-settings`: `GET/POST /setting/tat`, `PATCH /setting/tat/{id}`;
+ * - `payouts`: update is `PATCH /payouts/{id}`.
  */
 const resourceDataProvider: DataProvider = {
   ...baseDataProvider,
@@ -60,6 +63,9 @@ const resourceDataProvider: DataProvider = {
         data: await tatSettingsApi.update(String(params.id), params.data as TatSettingBody),
       };
     }
+    if (resource === 'payouts') {
+      return { data: await updatePayout(String(params.id), params.data as PayoutOutcome) };
+    }
     return baseDataProvider.update(resource, params);
   },
 };
@@ -73,6 +79,7 @@ export const dataProvider = addRefreshAuthToDataProvider(
   {
     ...resourceDataProvider,
     ...jobsApi,
+    ...moneyApi,
   },
   refreshAuth,
 );

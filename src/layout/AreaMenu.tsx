@@ -5,6 +5,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import WorkIcon from '@mui/icons-material/Work';
 import { CanAccess, Menu, useBasename } from 'react-admin';
 import { useJobPaths } from '../resources/jobs/paths';
+import { MoneyMenuItems } from '../resources/transactions';
 
 /**
  * The menu of both areas; links carry the area's basename (/company or /admin). Entries the user
@@ -37,6 +38,7 @@ export const AreaMenu = () => {
           leftIcon={<UploadFileIcon />}
         />
       </CanAccess>
+      <MoneyMenuItems />
       <Menu.Item
         to={`${basename}/settings`}
         primaryText="app.menu.settings"

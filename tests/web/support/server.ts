@@ -1,13 +1,14 @@
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import { backgroundHandlers } from './jobsFixtures';
+import { moneyBackgroundHandlers } from './moneyFixtures';
 
 /**
  * The API as the web tests see it: each test declares the answers it needs (server.use). The
  * dashboard's background calls answer empty by default, so that a test about something else
  * does not have to.
  */
-export const server = setupServer(...backgroundHandlers);
+export const server = setupServer(...backgroundHandlers, ...moneyBackgroundHandlers);
 
 export const commonPasswordMessage =
   'This password is one of the most commonly used passwords, which attackers try first. Please choose a less common one.';
