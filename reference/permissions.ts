@@ -183,4 +183,17 @@ export const screenAccess: Record<string, Record<string, Access>> = {
     edit: 'users.manage',
     disable: 'users.manage',
   },
+  transactions: {
+    list: 'money.view',
+    show: 'money.view',
+    export: 'money.view',
+    invoice: 'money.view',
+  },
+  payouts: {
+    list: 'money.manage',
+    show: 'money.manage',
+    create: 'money.manage',
+    edit: 'money.manage',
+  },
+  wallet: { show: 'money.view', fund: 'money.manage' },
 };

@@ -5,6 +5,7 @@ import agents, { agentCustomRoutes } from '../resources/agents';
 import jobs, { jobCustomRoutes, jobResourceRoutes } from '../resources/jobs';
 import messages from '../resources/messages';
 import users, { userResourceRoutes } from '../resources/users';
+import { adminTransactions, adminTransactionRoutes } from '../resources/transactions';
 import { AreaAdmin, createAreaConfig } from './AreaAdmin';
 
 const admin = createAreaConfig('admin');
@@ -29,6 +30,10 @@ export default function AdminArea() {
       <Resource name="agent-applications" {...agentApplications} />
       <Resource name="agents" {...agents} />
       <CustomRoutes>{agentCustomRoutes}</CustomRoutes>
+      <Resource name="transactions" {...adminTransactions}>
+        {adminTransactionRoutes}
+      </Resource>
+      <Resource name="payouts" />
     </AreaAdmin>
   );
 }

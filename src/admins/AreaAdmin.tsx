@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react';
 import { Route } from 'react-router-dom';
-import { Admin, CanAccess, CustomRoutes, localStorageStore, type Store } from 'react-admin';
+import {
+  Admin,
+  CanAccess,
+  CustomRoutes,
+  localStorageStore,
+  Resource,
+  type Store,
+} from 'react-admin';
 import type { QueryClient } from '@tanstack/react-query';
 import { authProviderFor, type AppAuthProvider, type Area } from '../authProvider';
 import { Dashboard } from '../dashboard/Dashboard';
@@ -11,10 +18,10 @@ import { AppNotification } from '../layout/AppNotification';
 import { AreaLayout } from '../layout/AreaLayout';
 import { Guarded } from '../layout/Guarded';
 import { ProfilePage } from '../pages/settings/ProfilePage';
-import { SetAmountPage } from '../pages/settings/SetAmountPage';
 import { SettingsPage } from '../pages/settings/SettingsPage';
 import { createQueryClient } from '../queryClient';
 import { GoToLanding } from './GoToLanding';
+import tatSettings, { SetAmountPage } from '../resources/tatSettings';
 
 interface AreaConfig {
   area: Area;
@@ -85,6 +92,7 @@ export const AreaAdmin = ({
         }
       />
     </CustomRoutes>
+    <Resource name="tat-settings" {...tatSettings} />
     {children}
   </Admin>
 );

@@ -2,6 +2,7 @@ import { CustomRoutes, Resource } from 'react-admin';
 import jobs, { jobCustomRoutes, jobResourceRoutes } from '../resources/jobs';
 import messages from '../resources/messages';
 import users, { userResourceRoutes } from '../resources/users';
+import { companyTransactions, companyTransactionRoutes } from '../resources/transactions';
 import { AreaAdmin, createAreaConfig } from './AreaAdmin';
 
 const company = createAreaConfig('company');
@@ -18,6 +19,9 @@ export default function CompanyArea() {
         {userResourceRoutes}
       </Resource>
       <CustomRoutes>{jobCustomRoutes}</CustomRoutes>
+      <Resource name="transactions" {...companyTransactions}>
+        {companyTransactionRoutes}
+      </Resource>
     </AreaAdmin>
   );
 }

@@ -11,10 +11,12 @@ import { refreshAuth } from '../authProvider';
 import { apiUrl, httpClient } from '../httpClient/httpClient';
 import type { AssigneeType } from '../resources/jobs/types';
 import type { TatSettingBody } from '../resources/tatSettings/types';
+import type { PayoutOutcome } from '../resources/transactions/types';
 import { companiesApi } from './companiesApi';
 import { agentsApi } from './agentsApi';
 import { jobsApi, jobsResources, type CreateJobInput } from './jobsApi';
 import { messagesApi } from './messagesApi';
+import { moneyApi, updatePayout } from './moneyApi';
 import { tatSettingsApi } from './settingsApi';
 import { usersApi } from './usersApi';
 import type { NewSubAdmin } from '../resources/users/types';
@@ -31,6 +33,7 @@ const baseDataProvider = simpleRestProvider(apiUrl, httpClient);
  * - `companies`: getOne with `meta.view === 'details'` reads `GET /user/company-details/{id}`;
  *   update is `PATCH /companies/{id}` `{is_partner}`.
  * - `users`: create is `POST /auth/invite-admin` (spec §7).
+ * - `payouts`: update is `PATCH /payouts/{id}`.
  */
 const resourceDataProvider: DataProvider = {
   ...baseDataProvider,
@@ -79,6 +82,9 @@ const resourceDataProvider: DataProvider = {
       const company = await companiesApi.setPartner(String(params.id), isPartner);
       return { data: { ...params.previousData, ...company } };
     }
+    if (resource === 'payouts') {
+      return { data: await updatePayout(String(params.id), params.data as PayoutOutcome) };
+    }
     return baseDataProvider.update(resource, params);
   },
 };
@@ -95,6 +101,7 @@ export const dataProvider = addRefreshAuthToDataProvider(
     ...messagesApi,
     ...agentsApi,
     ...usersApi,
+    ...moneyApi,
   },
   refreshAuth,
 );

@@ -1,8 +1,5 @@
 import { apiUrl, httpClient } from '../httpClient/httpClient';
-import type { TatSetting, TatSettingBody } from '../resources/tatSettings/types';
-
-/** A TAT setting with the `id` react-admin keys records by (the API calls it `_id`). */
-export type TatSettingRecord = TatSetting & { id: string };
+import type { TatSetting, TatSettingBody, TatSettingRecord } from '../resources/tatSettings/types';
 
 const withId = (t: TatSetting): TatSettingRecord => ({ ...t, id: t._id });
 

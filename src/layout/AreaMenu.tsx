@@ -10,6 +10,7 @@ import WorkIcon from '@mui/icons-material/Work';
 import { CanAccess, Menu, useBasename } from 'react-admin';
 import { useJobPaths } from '../resources/jobs/paths';
 import { MessagesMenuItem } from '../resources/messages/MessagesMenuItem';
+import { MoneyMenuItems } from '../resources/transactions';
 
 /**
  * The menu of both areas; links carry the area's basename (/company or /admin). Entries the user
@@ -76,6 +77,7 @@ export const AreaMenu = () => {
           </CanAccess>
         </>
       ) : null}
+      <MoneyMenuItems />
       <MessagesMenuItem />
       <CanAccess resource="settings" action="list">
         <Menu.Item

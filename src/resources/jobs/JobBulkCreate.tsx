@@ -35,6 +35,8 @@ import type { AppDataProvider } from '../../dataProvider';
 import { downloadFile } from '../../httpClient/downloadFile';
 import { statusOf, type UploadProgress } from '../../httpClient/httpClient';
 import { useNotifyError } from '../../httpClient/useNotifyError';
+import { PriceSummary } from '../transactions/PriceSummary';
+import { useFilePricing } from '../transactions/filePricing';
 import { useJobPaths } from './paths';
 import { useOwnerCompanyChoices } from '../companies/useOwnerCompanies';
 import type { UploadRowError } from './types';
@@ -170,6 +172,7 @@ export const JobBulkCreate = () => {
   });
 
   const tooLarge = !!file && file.size > maxFileBytes;
+  const pricedJobs = useFilePricing(tooLarge ? null : file, kind);
   const percent =
     progress && progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
 
@@ -239,6 +242,24 @@ export const JobBulkCreate = () => {
               </Typography>
             </Stack>
             {tooLarge ? <Alert severity="error">{t('too_large')}</Alert> : null}
+            {pricedJobs?.length ? (
+              <>
+                <Typography>
+                  {translate('app.money.price.rows', {
+                    smart_count: pricedJobs.reduce((sum, jobs) => sum + jobs.count, 0),
+                  })}
+                </Typography>
+                <PriceSummary
+                  jobs={pricedJobs}
+                  companyId={choosesOwner ? companyId || undefined : undefined}
+                  needsOwner={!!choosesOwner}
+                />
+              </>
+            ) : pricedJobs === null ? (
+              <Typography color="text.secondary">
+                {translate('app.money.price.file_unpriced')}
+              </Typography>
+            ) : null}
             {progress ? (
               <Box role="status" aria-live="polite">
                 <Typography variant="body2" sx={{ mb: 0.5 }}>

@@ -24,6 +24,7 @@ import { jobFieldDefs, type JobFieldDef, type JobKind } from '../../../reference
 import type { CreateJobInput } from '../../dataProvider/jobsApi';
 import { errorMessages } from '../../httpClient/errorMessages';
 import { useNotifyError } from '../../httpClient/useNotifyError';
+import { PriceSummary } from '../transactions/PriceSummary';
 import { kindChoices, LgaInput, stateChoices } from './JobFilters';
 import { useJobPaths } from './paths';
 import { useOwnerCompanyChoices } from '../companies/useOwnerCompanies';
@@ -75,6 +76,23 @@ const KindFields = () => {
         <FieldInput key={`${kind}.${def.name}`} def={def} />
       ))}
     </>
+  );
+};
+
+/** The job's price and the owner's balance before and after, once kind and state are chosen. */
+const JobPrice = ({ choosesOwner }: { choosesOwner: boolean }) => {
+  const [kind, state, companyId] = useWatch({ name: ['type', 'state', 'company_id'] }) as [
+    JobKind | undefined,
+    string | undefined,
+    string | undefined,
+  ];
+  if (!kind || !state) return null;
+  return (
+    <PriceSummary
+      jobs={[{ kind, state, count: 1 }]}
+      companyId={choosesOwner ? companyId : undefined}
+      needsOwner={choosesOwner}
+    />
   );
 };
 
@@ -169,6 +187,7 @@ export const JobCreate = () => {
             />
             {choosesOwner ? <OwnerCompanyInput /> : null}
             <KindFields />
+            <JobPrice choosesOwner={!!choosesOwner} />
             <FileInput
               source="attachments"
               label={translate('app.jobs.create.attachments')}

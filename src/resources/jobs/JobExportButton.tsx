@@ -1,26 +1,9 @@
-import DownloadIcon from '@mui/icons-material/GetApp';
-import { useMutation } from '@tanstack/react-query';
-import { Button, useDataProvider, useListContext } from 'react-admin';
+import { useDataProvider } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
-import { downloadFile } from '../../httpClient/downloadFile';
-import { useNotifyError } from '../../httpClient/useNotifyError';
+import { ServerExportButton } from '../../layout/ServerExportButton';
 
-/**
- * Export: the server writes the CSV of every job matching the list's filters (not just the page:
- * it may be 100,000 rows), saved as `data.csv` (spec §7 "CSV download helper").
- */
+/** The jobs list's Export: the server's CSV of every job matching the filters. */
 export const JobExportButton = () => {
-  const { filterValues, sort, total } = useListContext();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const notifyError = useNotifyError();
-  const { mutate, isPending } = useMutation({
-    mutationFn: () => dataProvider.exportJobs({ filter: filterValues, sort }),
-    onSuccess: (blob) => downloadFile(blob, 'data.csv'),
-    onError: notifyError,
-  });
-  return (
-    <Button label="app.jobs.export" onClick={() => mutate()} disabled={isPending || total === 0}>
-      <DownloadIcon />
-    </Button>
-  );
+  return <ServerExportButton exportList={dataProvider.exportJobs} />;
 };

@@ -164,7 +164,8 @@ describe('Set Amount', () => {
     expect(api.reads()).toBeGreaterThan(readsBefore);
     expect(screen.getByLabelText('Amount (NGN)')).toHaveValue(null);
     expect(screen.getByLabelText('TAT (hours)')).toHaveValue(null);
-    expect(save).toBeDisabled();
+    // The cleared form is a new one: its own Save button.
+    expect(within(form()).getByRole('button', { name: 'Save' })).toBeDisabled();
   });
 
   it('loads a clicked row for editing, saves the changes with PATCH, and Cancel clears it', async () => {

@@ -1,6 +1,7 @@
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import { backgroundHandlers } from './jobsFixtures';
+import { moneyBackgroundHandlers } from './moneyFixtures';
 
 /**
  * The API as the web tests see it: each test declares the answers it needs (server.use). The
@@ -9,6 +10,7 @@ import { backgroundHandlers } from './jobsFixtures';
  */
 export const server = setupServer(
   ...backgroundHandlers,
+  ...moneyBackgroundHandlers,
   // The menu's unread badge asks on every signed-in page.
   http.get('/api/v2/messages/unread-count', () => HttpResponse.json({ count: 0 })),
 );

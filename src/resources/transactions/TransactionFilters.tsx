@@ -1,0 +1,55 @@
+import {
+  DateInput,
+  SelectInput,
+  useGetList,
+  useTranslate,
+  type SelectInputProps,
+} from 'react-admin';
+import type { Assignee } from '../jobs/types';
+import { transactionKinds, transactionStatuses } from './types';
+
+const useChoices = (prefix: string, ids: readonly string[]) => {
+  const translate = useTranslate();
+  return ids.map((id) => ({ id, name: translate(`${prefix}.${id}`) }));
+};
+
+const KindInput = (props: { source: string; alwaysOn?: boolean }) => (
+  <SelectInput {...props} choices={useChoices('app.money.kind', transactionKinds)} />
+);
+
+const StatusInput = (props: { source: string; alwaysOn?: boolean }) => (
+  <SelectInput {...props} choices={useChoices('app.money.status', transactionStatuses)} />
+);
+
+/** Companies or agents (GET /job/fetch-assignees/{type}) as a filter's choices. */
+export const PartyInput = ({
+  type,
+  ...props
+}: { type: 'company' | 'agent'; alwaysOn?: boolean } & Omit<SelectInputProps, 'choices'>) => {
+  const { data = [], isPending } = useGetList<Assignee>('assignees', { filter: { type } });
+  return (
+    <SelectInput
+      {...props}
+      choices={data.map((a) => ({ id: a.id, name: a.name }))}
+      isPending={isPending}
+    />
+  );
+};
+
+/** The history's filters, by the server's names (`GET /transactions?filter=`). */
+export const transactionFilters = [
+  <DateInput key="created_from" source="created_from" alwaysOn />,
+  <DateInput key="created_to" source="created_to" alwaysOn />,
+  <KindInput key="kind" source="kind" alwaysOn />,
+  <StatusInput key="status" source="status" alwaysOn />,
+];
+
+/** The provider's staff also filter by company or by agent. */
+export const companyTransactionFilters = [
+  ...transactionFilters,
+  <PartyInput key="company_id" type="company" source="company_id" />,
+];
+export const agentTransactionFilters = [
+  ...transactionFilters,
+  <PartyInput key="agent_id" type="agent" source="agent_id" />,
+];

@@ -1,0 +1,95 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import { Alert, Button, Card, CardActions, CardContent, Typography } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
+import { Loading, useDataProvider, useGetOne, useTranslate } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { jobKindLabels } from '../../../reference/jobKinds';
+import type { AppDataProvider } from '../../dataProvider';
+import { formatDisplayDate } from '../../formatting/dates';
+import { downloadFile } from '../../httpClient/downloadFile';
+import { useNotifyError } from '../../httpClient/useNotifyError';
+import { Details } from '../../layout/Details';
+import { Page, PageHeading } from '../../layout/Page';
+import { useGoBack } from '../jobs/useGoBack';
+import { Amount, MoneyStatusChip } from './TransactionFields';
+import { useMoneyPaths } from './paths';
+import type { TransactionDetail } from './types';
+
+/**
+ * transactions/{id} (company) and transactions/user-transactions/{id} (admin): the spec's
+ * Transaction details fields from the real job and payment; Download gives the PDF receipt,
+ * Back returns to the previous page.
+ */
+export const TransactionShow = () => {
+  const { id = '' } = useParams<{ id: string }>();
+  const translate = useTranslate();
+  const t = (key: string) => translate(`app.money.details.${key}`);
+  const paths = useMoneyPaths();
+  const goBack = useGoBack(paths.area === 'admin' ? paths.userTransactions : paths.history);
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const notifyError = useNotifyError();
+  const {
+    data: tx,
+    isPending,
+    error,
+  } = useGetOne<TransactionDetail>('transactions', {
+    id,
+    // Its own cache entry: the list's rows (cached by id) lack the details' fields.
+    meta: { view: 'details' },
+  });
+  const receipt = useMutation({
+    mutationFn: () => dataProvider.getReceiptPdf(id),
+    onSuccess: (blob) => downloadFile(blob, `receipt-${tx?.reference ?? id}.pdf`),
+    onError: notifyError,
+  });
+
+  if (isPending) return <Loading />;
+  if (error || !tx) {
+    return <Alert severity="error">{translate('ra.notification.item_doesnt_exist')}</Alert>;
+  }
+  const notSet = translate('app.jobs.not_set');
+  const orNotSet = (value: string | null) => value ?? notSet;
+  return (
+    <Page title="app.money.details.title" maxWidth={720}>
+      <Card>
+        <CardContent>
+          <PageHeading title="app.money.details.title" />
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {tx.reference}
+          </Typography>
+          <Details
+            items={[
+              [t('date_created'), formatDisplayDate(tx.date_created)],
+              [t('job_type'), tx.job_type ? jobKindLabels[tx.job_type] : notSet],
+              [t('identity_type'), orNotSet(tx.identity_type)],
+              [t('name'), orNotSet(tx.name)],
+              [t('guarantor'), orNotSet(tx.guarantor)],
+              [
+                t('job_assignment_date'),
+                tx.job_assignment_date ? formatDisplayDate(tx.job_assignment_date) : notSet,
+              ],
+              [t('amount_paid'), <Amount key="amount" value={tx.amount_paid} />],
+              [t('payment_status'), <MoneyStatusChip key="payment" status={tx.payment_status} />],
+              [t('verification_status'), orNotSet(tx.verification_status)],
+              [
+                t('job_status'),
+                tx.job_status ? translate(`app.jobs.status.${tx.job_status}`) : notSet,
+              ],
+            ]}
+          />
+        </CardContent>
+        <CardActions>
+          <Button
+            variant="contained"
+            startIcon={<DownloadIcon />}
+            onClick={() => receipt.mutate()}
+            disabled={receipt.isPending}
+          >
+            {t('download')}
+          </Button>
+          <Button onClick={goBack}>{t('back')}</Button>
+        </CardActions>
+      </Card>
+    </Page>
+  );
+};

@@ -1,0 +1,111 @@
+import { http, HttpResponse } from 'msw';
+import { vi } from 'vitest';
+import type { TatSetting } from '../../../src/resources/tatSettings/types';
+import type {
+  Payout,
+  Transaction,
+  TransactionDetail,
+} from '../../../src/resources/transactions/types';
+
+/** Transactions, payouts and wallets as the money API answers them (see the types' contract). */
+
+export const txId = (n: number) => `7a000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+export function makeTransaction(n: number, overrides: Partial<Transaction> = {}): Transaction {
+  return {
+    id: txId(n),
+    reference: `TRX-${String(n).padStart(6, '0')}`,
+    kind: 'charge',
+    status: 'completed',
+    amount: -2500,
+    description: 'Address verification, Lagos',
+    company_id: 'co-1',
+    company_name: 'Lagos Freight Ltd',
+    agent_id: null,
+    agent_name: null,
+    job_id: null,
+    job_code: `JOB-${String(n).padStart(6, '0')}`,
+    created_at: '2025-03-04T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeTransactionDetail(
+  n: number,
+  overrides: Partial<TransactionDetail> = {},
+): TransactionDetail {
+  return {
+    ...makeTransaction(n),
+    date_created: '2025-03-04T10:00:00.000Z',
+    job_type: 'address',
+    identity_type: 'NIN',
+    name: 'Chidi Okeke',
+    guarantor: 'Ngozi Eze',
+    job_assignment_date: '2025-03-05T09:00:00.000Z',
+    amount_paid: 2500,
+    payment_status: 'completed',
+    verification_status: 'Verified',
+    job_status: 'approved',
+    ...overrides,
+  };
+}
+
+export function makePayout(n: number, overrides: Partial<Payout> = {}): Payout {
+  return {
+    id: `9b000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    agent_id: 'a0000000-0000-4000-8000-000000000001',
+    agent_name: 'Emeka Obi',
+    amount: 4000,
+    status: 'pending',
+    reference: null,
+    reason: null,
+    bank_name: 'Zenith Bank',
+    account_name: 'Emeka Obi',
+    account_number: '2012345678',
+    created_at: '2025-03-06T10:00:00.000Z',
+    updated_at: null,
+    ...overrides,
+  };
+}
+
+export const companyTat = (state: string, jobType: TatSetting['jobType'], amount: number) =>
+  ({
+    _id: `5e000000-0000-4000-8000-${state.padStart(12, '0').slice(-12)}`,
+    state,
+    jobType,
+    audience: 'company',
+    amount,
+    tatInHours: 48,
+    createdAt: '2025-01-05T10:00:00.000Z',
+    updatedAt: null,
+  }) satisfies TatSetting;
+
+/** A ra-data-simple-rest page of `resource`. */
+export const restPage = (resource: string, rows: unknown[], total = rows.length) =>
+  HttpResponse.json(rows, {
+    headers: {
+      'Content-Range': `${resource} 0-${Math.max(rows.length - 1, 0)}/${total}`,
+      'Access-Control-Expose-Headers': 'Content-Range',
+    },
+  });
+
+/** Catches files the app saves (downloadFile): their names, in order. */
+export function catchDownloads() {
+  const saved: string[] = [];
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    saved.push(this.download);
+  });
+  vi.stubGlobal(
+    'URL',
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }),
+  );
+  return saved;
+}
+
+/** What the job screens ask in the background: no prices, an empty wallet. */
+export const moneyBackgroundHandlers = [
+  http.get('/api/v2/setting/tat', () => HttpResponse.json({ tats: [] })),
+  http.get('/api/v2/wallet', () => HttpResponse.json({ balance: 0, bank_details: null })),
+];
