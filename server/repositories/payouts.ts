@@ -12,6 +12,10 @@ export interface PayoutRow {
   created_at: Date;
   updated_at: Date;
   settled_at: Date | null;
+  /** Where the money goes: the bank account on the agent's application. */
+  bank_code: string | null;
+  account_number: string | null;
+  account_name: string | null;
 }
 
 export interface PayoutFilter {
@@ -27,8 +31,9 @@ export interface PayoutSort {
 
 const selectPayout = `SELECT p.id, p.agent_id, a.first_name || ' ' || a.last_name AS agent_name,
     a.email AS agent_email, p.amount_kobo::float8 AS amount_kobo, p.status, p.reference, p.reason,
-    p.created_at, p.updated_at, p.settled_at
-  FROM payouts p JOIN accounts a ON a.id = p.agent_id`;
+    p.created_at, p.updated_at, p.settled_at, ap.bank_code, ap.account_number, ap.account_name
+  FROM payouts p JOIN accounts a ON a.id = p.agent_id
+  LEFT JOIN agent_applications ap ON ap.account_id = p.agent_id`;
 
 function where(f: PayoutFilter, params: unknown[]) {
   const parts: string[] = [];

@@ -156,8 +156,11 @@ export function createTransactionsRepository(db: Queryable) {
         contact_name: string | null;
         email: string | null;
         phone: string | null;
+        address: string | null;
       }>(
-        `SELECT c.id, c.name, o.first_name || ' ' || o.last_name AS contact_name, o.email, o.phone
+        `SELECT c.id, c.name,
+                nullif(concat_ws(', ', nullif(c.address, ''), nullif(c.state, '')), '') AS address,
+                o.first_name || ' ' || o.last_name AS contact_name, o.email, o.phone
            FROM companies c
            LEFT JOIN LATERAL (SELECT a.first_name, a.last_name, a.email, a.phone FROM accounts a
                                WHERE a.company_id = c.id AND a.role = 'company'

@@ -1,10 +1,11 @@
 import { Type, type Static } from 'typebox';
+import { payoutStatuses } from '../../reference/money';
 
 const dateTime = Type.String({ format: 'date-time' });
 const orNull = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) =>
   Type.Union([t, Type.Null()]);
 
-export const payoutStatuses = ['pending', 'paid', 'failed'] as const;
+export { payoutStatuses };
 export const payoutSortFields = ['id', 'created_at', 'amount', 'status'] as const;
 
 export const Payout = Type.Object({
@@ -19,6 +20,9 @@ export const Payout = Type.Object({
   created_at: dateTime,
   updated_at: dateTime,
   settled_at: orNull(dateTime),
+  bank_name: orNull(Type.String({ description: "From the agent's application" })),
+  account_number: orNull(Type.String()),
+  account_name: orNull(Type.String()),
 });
 export type Payout = Static<typeof Payout>;
 

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { jobKinds } from '../../reference/jobKinds';
+import { transactionKinds, transactionStatuses } from '../../reference/money';
 import { jobStatuses } from '../services/jobStateMachine';
 
 const dateTime = Type.String({ format: 'date-time' });
@@ -8,9 +9,7 @@ const orNull = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) =>
 export const Uuid = Type.String({ format: 'uuid' });
 export const Money = Type.Number({ description: 'NGN, at most 2 decimals' });
 
-/** The kinds listed as transactions (a payout's settlement shows as the payout's status). */
-export const transactionKinds = ['funding', 'charge', 'refund', 'fee', 'payout'] as const;
-export const transactionStatuses = ['successful', 'pending', 'failed', 'refunded'] as const;
+export { transactionKinds, transactionStatuses };
 export const transactionSortFields = ['id', 'created_at', 'amount', 'kind'] as const;
 
 /** One movement of money as a company or an agent sees it, with its job when it has one. */
@@ -100,6 +99,7 @@ export const Invoice = Type.Object({
     id: Type.String(),
     name: orNull(Type.String()),
     contact_name: orNull(Type.String()),
+    address: orNull(Type.String({ description: 'Street address and state' })),
     email: orNull(Type.String()),
     phone: orNull(Type.String()),
   }),

@@ -41,6 +41,7 @@ export interface InvoicePdfInput {
   company: {
     name: string | null;
     contact_name: string | null;
+    address: string | null;
     email: string | null;
     phone: string | null;
   };
@@ -60,6 +61,7 @@ export function invoicePdf(inv: InvoicePdfInput) {
       ['Invoice number', inv.number],
       ['Period', inv.monthLabel],
       ['Billed to', inv.company.name ?? inv.company.contact_name],
+      ['Address', inv.company.address],
       ['Contact', inv.company.contact_name],
       ['Email', inv.company.email],
       ['Phone', inv.company.phone],

@@ -1,3 +1,4 @@
+import { findBank } from '../../reference/banks';
 import type { PayoutRow } from '../repositories/payouts';
 import type { TransactionRow } from '../repositories/transactions';
 import { iso, isoOrNull } from './jobAccess';
@@ -64,5 +65,8 @@ export function payoutView(p: PayoutRow) {
     created_at: iso(p.created_at),
     updated_at: iso(p.updated_at),
     settled_at: isoOrNull(p.settled_at),
+    bank_name: p.bank_code ? (findBank(p.bank_code)?.name ?? p.bank_code) : null,
+    account_number: p.account_number,
+    account_name: p.account_name,
   };
 }

@@ -18,7 +18,6 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { Loading, useDataProvider, useTranslate } from 'react-admin';
-import { jobKindLabels } from '../../../reference/jobKinds';
 import type { AppDataProvider } from '../../dataProvider';
 import { formatDisplayDate } from '../../formatting/dates';
 import { formatNaira } from '../../formatting/money';
@@ -37,11 +36,13 @@ const InvoicePreview = ({ invoice }: { invoice: Invoice }) => {
       <Typography variant="h6" component="h2">
         {company.name}
       </Typography>
-      {[company.address, company.email, company.phone].filter(Boolean).map((line) => (
-        <Typography key={line} color="text.secondary">
-          {line}
-        </Typography>
-      ))}
+      {[invoice.number, company.address, company.contact_name, company.email, company.phone]
+        .filter(Boolean)
+        .map((line) => (
+          <Typography key={line} color="text.secondary">
+            {line}
+          </Typography>
+        ))}
       {invoice.lines.length === 0 ? (
         <Typography sx={{ mt: 2 }} color="text.secondary">
           {t('empty')}
@@ -52,17 +53,17 @@ const InvoicePreview = ({ invoice }: { invoice: Invoice }) => {
           <TableRow>
             <TableCell>{t('date')}</TableCell>
             <TableCell>{t('job')}</TableCell>
-            <TableCell>{t('job_type')}</TableCell>
+            <TableCell>{t('kind')}</TableCell>
             <TableCell>{t('description')}</TableCell>
             <TableCell align="right">{t('amount')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
-          {invoice.lines.map((line, index) => (
-            <TableRow key={`${line.job_code ?? ''}.${index}`}>
+          {invoice.lines.map((line) => (
+            <TableRow key={line.reference}>
               <TableCell>{formatDisplayDate(line.date)}</TableCell>
               <TableCell>{line.job_code}</TableCell>
-              <TableCell>{line.job_type ? jobKindLabels[line.job_type] : null}</TableCell>
+              <TableCell>{translate(`app.money.kind.${line.kind}`)}</TableCell>
               <TableCell>{line.description}</TableCell>
               <TableCell align="right">{formatNaira(line.amount)}</TableCell>
             </TableRow>

@@ -5,7 +5,8 @@ import type { PayoutStatus, TransactionKind, TransactionStatus } from './types';
 
 const statusColor = {
   pending: 'warning',
-  completed: 'success',
+  successful: 'success',
+  refunded: 'info',
   paid: 'success',
   failed: 'error',
 } as const;

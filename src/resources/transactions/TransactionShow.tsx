@@ -13,7 +13,7 @@ import { Page, PageHeading } from '../../layout/Page';
 import { useGoBack } from '../jobs/useGoBack';
 import { Amount, MoneyStatusChip } from './TransactionFields';
 import { useMoneyPaths } from './paths';
-import type { TransactionDetail } from './types';
+import type { Transaction } from './types';
 
 /**
  * transactions/{id} (company) and transactions/user-transactions/{id} (admin): the spec's
@@ -32,7 +32,7 @@ export const TransactionShow = () => {
     data: tx,
     isPending,
     error,
-  } = useGetOne<TransactionDetail>('transactions', {
+  } = useGetOne<Transaction>('transactions', {
     id,
     // Its own cache entry: the list's rows (cached by id) lack the details' fields.
     meta: { view: 'details' },
@@ -59,18 +59,23 @@ export const TransactionShow = () => {
           </Typography>
           <Details
             items={[
-              [t('date_created'), formatDisplayDate(tx.date_created)],
+              [t('date_created'), formatDisplayDate(tx.created_at)],
               [t('job_type'), tx.job_type ? jobKindLabels[tx.job_type] : notSet],
               [t('identity_type'), orNotSet(tx.identity_type)],
               [t('name'), orNotSet(tx.name)],
               [t('guarantor'), orNotSet(tx.guarantor)],
               [
                 t('job_assignment_date'),
-                tx.job_assignment_date ? formatDisplayDate(tx.job_assignment_date) : notSet,
+                tx.job_assigned_at ? formatDisplayDate(tx.job_assigned_at) : notSet,
               ],
-              [t('amount_paid'), <Amount key="amount" value={tx.amount_paid} />],
+              [t('amount_paid'), <Amount key="amount" value={tx.amount_paid ?? tx.amount} />],
               [t('payment_status'), <MoneyStatusChip key="payment" status={tx.payment_status} />],
-              [t('verification_status'), orNotSet(tx.verification_status)],
+              [
+                t('verification_status'),
+                tx.verification_status
+                  ? translate(`app.money.verification.${tx.verification_status}`)
+                  : notSet,
+              ],
               [
                 t('job_status'),
                 tx.job_status ? translate(`app.jobs.status.${tx.job_status}`) : notSet,

@@ -30,16 +30,16 @@ const WalletCard = () => {
             <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
               {t('how_to_pay')}
             </Typography>
-            {wallet.bank_details ? (
+            {wallet.how_to_pay.account_number ? (
               <>
                 <Typography color="text.secondary" sx={{ mb: 1 }}>
-                  {t('how_to_pay_body')}
+                  {wallet.how_to_pay.instructions || t('how_to_pay_body')}
                 </Typography>
                 <Details
                   items={[
-                    [t('bank_name'), wallet.bank_details.bank_name],
-                    [t('account_name'), wallet.bank_details.account_name],
-                    [t('account_number'), wallet.bank_details.account_number],
+                    [t('bank_name'), wallet.how_to_pay.bank_name],
+                    [t('account_name'), wallet.how_to_pay.account_name],
+                    [t('account_number'), wallet.how_to_pay.account_number],
                   ]}
                 />
               </>

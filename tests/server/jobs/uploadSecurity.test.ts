@@ -7,13 +7,15 @@ import type { Config } from '../../../server/config';
 import { repackWorkbook } from '../../../server/services/workbookArchive';
 import { createTestApp } from '../helpers';
 import { csv, row, rowsWorkbook, withDeclaredSizes, zipBomb } from './bulkFiles';
-import { multipart, setPrices, signIn } from './support';
+import { fundWallet, multipart, setPrices, signIn } from './support';
 
 /** A test app listening on a real port, with a company signed in. */
 async function listeningApp(config: Partial<Config> = {}) {
   const ctx = await createTestApp(config);
   await setPrices(ctx.db);
   const company = await signIn(ctx.app, ctx.db, 'company');
+  // Enough for the large files below (signIn's wallet covers 666 jobs at ₦1,500).
+  await fundWallet(ctx.db, company.companyId!, 1_000_000_000);
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const address = ctx.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');

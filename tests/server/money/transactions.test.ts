@@ -228,13 +228,29 @@ describe('payouts', () => {
   });
 
   it("pays out the agent's available balance; failed returns it; paid keeps the bank reference", async () => {
+    // The agent's approved application holds the account the money goes to.
+    await ctx.db.query(
+      `INSERT INTO agent_applications (code, status, first_name, last_name, email, phone, state,
+         lgas, nin, bank_code, account_number, account_name, photo_key, photo_sha256, decided_at,
+         account_id)
+       VALUES ('AG-TEST-1', 'approved', 'Musa', 'Bello', 'musa@example.ng', '+2348035550001',
+         'lagos', '{Ikeja}', '23456789012', '011', '0000014579', 'Musa Bello', 'k', 's', now(), $1)`,
+      [agent.account.id],
+    );
     await approvedAgentJob();
     await approvedAgentJob();
     expect(await earningsOf()).toBe(2000);
     const res = await payout({ agent_id: agent.account.id });
     expect(res.statusCode).toBe(201);
     const p = res.json();
-    expect(p).toMatchObject({ agent_id: agent.account.id, amount: 2000, status: 'pending' });
+    expect(p).toMatchObject({
+      agent_id: agent.account.id,
+      amount: 2000,
+      status: 'pending',
+      bank_name: 'First Bank of Nigeria',
+      account_number: '0000014579',
+      account_name: 'Musa Bello',
+    });
     expect(await earningsOf()).toBe(0);
     expect((await payout({ agent_id: agent.account.id })).statusCode).toBe(400);
 

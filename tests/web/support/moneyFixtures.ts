@@ -1,11 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { vi } from 'vitest';
 import type { TatSetting } from '../../../src/resources/tatSettings/types';
-import type {
-  Payout,
-  Transaction,
-  TransactionDetail,
-} from '../../../src/resources/transactions/types';
+import type { Payout, Transaction, Wallet } from '../../../src/resources/transactions/types';
 
 /** Transactions, payouts and wallets as the money API answers them (see the types' contract). */
 
@@ -16,38 +12,46 @@ export function makeTransaction(n: number, overrides: Partial<Transaction> = {})
     id: txId(n),
     reference: `TRX-${String(n).padStart(6, '0')}`,
     kind: 'charge',
-    status: 'completed',
+    direction: 'debit',
+    status: 'successful',
+    payment_status: 'successful',
     amount: -2500,
-    description: 'Address verification, Lagos',
     company_id: 'co-1',
     company_name: 'Lagos Freight Ltd',
     agent_id: null,
     agent_name: null,
     job_id: null,
     job_code: `JOB-${String(n).padStart(6, '0')}`,
+    job_type: null,
+    identity_type: null,
+    name: null,
+    guarantor: null,
+    job_assigned_at: null,
+    amount_paid: null,
+    verification_status: null,
+    job_status: null,
+    payout_id: null,
+    bank_reference: null,
+    paid_at: null,
     created_at: '2025-03-04T10:00:00.000Z',
     ...overrides,
   };
 }
 
-export function makeTransactionDetail(
-  n: number,
-  overrides: Partial<TransactionDetail> = {},
-): TransactionDetail {
-  return {
-    ...makeTransaction(n),
-    date_created: '2025-03-04T10:00:00.000Z',
+/** A charge for an approved address job, with the Transaction details fields filled. */
+export function makeTransactionDetail(n: number, overrides: Partial<Transaction> = {}) {
+  return makeTransaction(n, {
+    job_id: `6c000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     job_type: 'address',
     identity_type: 'NIN',
     name: 'Chidi Okeke',
     guarantor: 'Ngozi Eze',
-    job_assignment_date: '2025-03-05T09:00:00.000Z',
+    job_assigned_at: '2025-03-05T09:00:00.000Z',
     amount_paid: 2500,
-    payment_status: 'completed',
-    verification_status: 'Verified',
+    verification_status: 'verified',
     job_status: 'approved',
     ...overrides,
-  };
+  });
 }
 
 export function makePayout(n: number, overrides: Partial<Payout> = {}): Payout {
@@ -59,11 +63,13 @@ export function makePayout(n: number, overrides: Partial<Payout> = {}): Payout {
     status: 'pending',
     reference: null,
     reason: null,
+    agent_email: 'emeka.obi@example.ng',
     bank_name: 'Zenith Bank',
     account_name: 'Emeka Obi',
     account_number: '2012345678',
     created_at: '2025-03-06T10:00:00.000Z',
-    updated_at: null,
+    updated_at: '2025-03-06T10:00:00.000Z',
+    settled_at: null,
     ...overrides,
   };
 }
@@ -104,8 +110,19 @@ export function catchDownloads() {
   return saved;
 }
 
+export const makeWallet = (balance: number, earnings = 0): Wallet => ({
+  balance,
+  earnings,
+  how_to_pay: {
+    bank_name: 'Providus Bank',
+    account_name: 'Verify Nigeria Ltd',
+    account_number: '1234567890',
+    instructions: 'Pay by bank transfer to this account, with your company name as the narration.',
+  },
+});
+
 /** What the job screens ask in the background: no prices, an empty wallet. */
 export const moneyBackgroundHandlers = [
   http.get('/api/v2/setting/tat', () => HttpResponse.json({ tats: [] })),
-  http.get('/api/v2/wallet', () => HttpResponse.json({ balance: 0, bank_details: null })),
+  http.get('/api/v2/wallet', () => HttpResponse.json(makeWallet(0))),
 ];

@@ -45,10 +45,12 @@ describe('company transactions', () => {
       http.get('/api/v2/wallet', () =>
         HttpResponse.json({
           balance: 123456.5,
-          bank_details: {
+          earnings: 0,
+          how_to_pay: {
             bank_name: 'Guaranty Trust Bank',
             account_name: 'Verify Nigeria Ltd',
             account_number: '0123456789',
+            instructions: 'Pay by bank transfer to this account.',
           },
         }),
       ),
@@ -142,7 +144,7 @@ describe('company transactions', () => {
       Guarantor: 'Ngozi Eze',
       'Job assignment date': 'March 5, 2025',
       'Amount paid': '₦2,500.00',
-      'Payment status': 'Completed',
+      'Payment status': 'Successful',
       'Verification status': 'Verified',
       'Job status': 'Approved',
     });
@@ -168,8 +170,11 @@ describe('company transactions', () => {
           return new HttpResponse('%PDF-1.4', { headers: { 'Content-Type': 'application/pdf' } });
         }
         return HttpResponse.json({
+          number: 'INV-202502-LF1',
           month,
           company: {
+            id: 'co-1',
+            contact_name: 'Adaeze Nwosu',
             name: 'Lagos Freight Ltd',
             email: 'adaeze@lagosfreight.ng',
             phone: '+2348031234567',
@@ -178,15 +183,17 @@ describe('company transactions', () => {
           lines: [
             {
               date: '2025-02-03T10:00:00.000Z',
+              reference: 'charge:1',
+              kind: 'charge',
               job_code: 'JOB-000011',
-              job_type: 'address',
               description: 'Address verification, Lagos',
               amount: 2500,
             },
             {
               date: '2025-02-04T10:00:00.000Z',
+              reference: 'charge:2',
+              kind: 'charge',
               job_code: 'JOB-000012',
-              job_type: 'business',
               description: 'Business verification, Kano',
               amount: 7500,
             },
