@@ -98,6 +98,10 @@ describe('the same screens for the heads of the areas', () => {
       'Company management',
       'Agent management',
       'Agent applications',
+      'User transactions',
+      'Agent transactions',
+      'Agent payout',
+      'Fund a wallet',
       'Messages',
       'Settings',
     ]);
