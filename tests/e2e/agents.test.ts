@@ -5,7 +5,10 @@ import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  fillInputs,
+  callApi,
   addressJobForm,
+  fundCompany,
   launchChromium,
   newContext,
   startServer,
@@ -31,17 +34,8 @@ describe('an agent applies, is approved, is assigned a job and receives its capt
     await server?.stop();
   });
 
-  async function api(token: string | null, method: string, url: string, body?: unknown) {
-    const res = await fetch(`${server.url}/api/v2${url}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-  }
+  const api = (token: string | null, method: string, url: string, body?: unknown) =>
+    callApi(server, token, method, url, body);
   const tokenOf = async (email: string, password: string) =>
     (await api(null, 'POST', '/auth/login', { email, password })).body.accessToken as string;
 
@@ -73,9 +67,7 @@ describe('an agent applies, is approved, is assigned a job and receives its capt
       account_number: '0000014578', // a wrong check digit first
       account_name: 'ADAEZE NWACHUKWU',
     };
-    for (const [name, value] of Object.entries(fields)) {
-      await page.locator(`input[name="${name}"]`).fill(value);
-    }
+    await fillInputs(page, fields);
     await pick(page, /^State you work in/, 'Enugu');
     await pick(page, /^LGAs you cover/, 'Nsukka');
     await page.keyboard.press('Escape');
@@ -121,6 +113,8 @@ describe('an agent applies, is approved, is assigned a job and receives its capt
       const tat = { state: 'lagos', jobType: 'address', audience, amount: 2500, tatInHours: 48 };
       expect([201, 409]).toContain((await api(admin, 'POST', '/setting/tat', tat)).status);
     }
+    // The job is charged to the demo company: its wallet must cover it.
+    await fundCompany(server, admin, 'Lagos Credit Ltd', 10_000);
     const company = await tokenOf('company@demo.ng', 'Company1234!');
     const job = await api(company, 'POST', '/job/create-address', addressJobForm('Funke', 'Ade'));
     expect(job.status).toBe(201);

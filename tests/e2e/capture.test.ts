@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cameraMessages } from '../../src/capture/messages';
 import {
   addressJobForm,
+  callApi,
   createUsersWithCli,
+  fundCompany,
   launchChromium,
   newContext,
   startServer,
@@ -58,15 +60,23 @@ describe('capture from the agent’s link to approval', () => {
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
     ]);
-    // An agent can be assigned jobs in a state once the agents' price there is set.
-    const tat = await api(await tokenOf(users.admin), 'POST', '/setting/tat', {
-      state: 'lagos',
-      jobType: 'address',
-      audience: 'agent',
-      amount: 1500,
-      tatInHours: 24,
-    });
-    expect(tat.status).toBe(201);
+    // A job is charged its Company price when created, and an agent can be assigned jobs in a
+    // state once the agents' price there is set; the company's wallet covers this file's jobs.
+    const admin = await tokenOf(users.admin);
+    for (const [audience, amount] of [
+      ['company', 2500],
+      ['agent', 1500],
+    ] as const) {
+      const tat = await api(admin, 'POST', '/setting/tat', {
+        state: 'lagos',
+        jobType: 'address',
+        audience,
+        amount,
+        tatInHours: 24,
+      });
+      expect(tat.status).toBe(201);
+    }
+    await fundCompany(server, admin, 'Client Capture Ltd', 50_000);
   });
   afterAll(async () => {
     await browser?.close();
@@ -74,20 +84,8 @@ describe('capture from the agent’s link to approval', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function api(token: string | null, method: string, url: string, body?: unknown) {
-    const res = await fetch(`${server.url}/api/v2${url}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
-    });
-    return {
-      status: res.status,
-      body: (await res.json()) as Record<string, unknown> & { [k: string]: never },
-    };
-  }
+  const api = (token: string | null, method: string, url: string, body?: unknown) =>
+    callApi(server, token, method, url, body);
   const tokenOf = async (u: readonly string[]) =>
     (await api(null, 'POST', '/auth/login', { email: u[1], password: u[2] })).body
       .accessToken as unknown as string;

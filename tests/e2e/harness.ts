@@ -1,8 +1,15 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(chromiumPath);
@@ -113,8 +120,16 @@ export async function mailedLink(server: RunningServer, to: string, linkPath: st
   throw new Error(`no mail to ${to} with ${linkPath} in the server log`);
 }
 
-export async function newContext(browser: Browser, server: RunningServer): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
+export async function newContext(
+  browser: Browser,
+  server: RunningServer,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 1280, height: 800 },
+    ...options,
+  });
 }
 
 /** A new browser context signed in through the login page, on its dashboard. */
@@ -123,8 +138,9 @@ export async function signedInPage(
   server: RunningServer,
   email: string,
   password: string,
+  options: BrowserContextOptions = {},
 ) {
-  const context = await newContext(browser, server);
+  const context = await newContext(browser, server, options);
   const page = await context.newPage();
   await page.goto('/login');
   await page.locator('input[name="email"]').fill(email);
@@ -175,5 +191,67 @@ export function createUsersWithCli(dataDir: string, users: CliUser[]) {
     if (u.companyName) args.push('--company-name', u.companyName);
     const r = spawnSync(process.execPath, args, { env, encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`user:create ${u.role} ${u.email}: ${r.stderr}`);
+  }
+}
+
+/** A signed-in user's access token, through the API. */
+export async function apiToken(server: RunningServer, email: string, password: string) {
+  const res = await fetch(`${server.url}/api/v2/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`login ${email}: ${res.status}`);
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+/**
+ * Set-up for stories that are not about money: jobs are charged to their owner, so an admin
+ * records a bank payment of `amount` NGN into the wallet of the company named `companyName`.
+ */
+export async function fundCompany(
+  server: RunningServer,
+  adminToken: string,
+  companyName: string,
+  amount: number,
+) {
+  const filter = encodeURIComponent(JSON.stringify({ q: companyName }));
+  const found = await callApi(server, adminToken, 'GET', `/companies?filter=${filter}`);
+  const company = (found.body as unknown as { id: string; name: string }[]).find(
+    (c) => c.name === companyName,
+  );
+  if (!company) throw new Error(`no company named ${companyName}`);
+  const funded = await callApi(server, adminToken, 'POST', '/wallet/fund', {
+    company_id: company.id,
+    amount,
+    reference: `E2E-${randomUUID()}`,
+    paid_at: new Date().toISOString().slice(0, 10),
+  });
+  if (funded.status !== 201) throw new Error(`funding ${companyName}: ${funded.status}`);
+}
+
+/** An API call of a test's set-up: a JSON or multipart body, the bearer token when given. */
+export async function callApi(
+  server: RunningServer,
+  token: string | null,
+  method: string,
+  url: string,
+  body?: unknown,
+) {
+  const res = await fetch(`${server.url}/api/v2${url}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/** Types `fields` (input name → text) into a form's inputs. */
+export async function fillInputs(page: Page, fields: Record<string, string>) {
+  for (const [name, value] of Object.entries(fields)) {
+    await page.locator(`input[name="${name}"]`).fill(value);
   }
 }

@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  fillInputs,
+  fundCompany,
   launchChromium,
   mailedLink,
   signedInPage,
@@ -12,9 +14,9 @@ import {
 } from './harness';
 
 /**
- * The Jobs issue's journey in Chromium against the real server: a company creates a job and
- * uploads a CSV, the admin sets the TAT and assigns the job to a partner company, the partner
- * accepts, and each of them sees the job's status.
+ * The Jobs issue's journey in Chromium against the real server: the admin sets the TAT, a
+ * company creates a job and uploads a CSV, the admin assigns the job to a partner company, the
+ * partner accepts, and each of them sees the job's status.
  */
 describe('jobs from creation to acceptance', () => {
   let server: RunningServer;
@@ -68,6 +70,8 @@ describe('jobs from creation to acceptance', () => {
       body: JSON.stringify({ is_partner: true }),
     });
     expect(marked.status).toBe(200);
+    // Jobs are charged to the demo company: its wallet must cover this story's three.
+    await fundCompany(server, accessToken, 'Lagos Credit Ltd', 50_000);
   });
   afterAll(async () => {
     await browser?.close();
@@ -87,6 +91,20 @@ describe('jobs from creation to acceptance', () => {
 
   let jobCode = '';
 
+  // A job is charged its Company price when it is created: the price comes first.
+  it('lets the admin set the TAT and price of address jobs in Ekiti', async () => {
+    const page = await signedIn('admin@demo.ng', 'Admin1234!');
+    await page.goto('/admin/settings/set-amount');
+    await pick(page, /audience/i, 'Company');
+    await pick(page, /^State/, 'Ekiti');
+    await pick(page, /job type/i, 'Address');
+    await page.getByLabel('TAT (hours)').fill('48');
+    await page.getByLabel('Amount (NGN)').fill('2500');
+    await page.getByRole('button', { name: /save/i }).click();
+    await toast(page, 'TAT created successful!');
+    await page.context().close();
+  });
+
   it('lets a company create a job on its own and upload more from a CSV', async () => {
     const page = await signedIn('company@demo.ng', 'Company1234!');
     await page.goto('/company/create-single-job');
@@ -98,10 +116,8 @@ describe('jobs from creation to acceptance', () => {
       address: '5 Awolowo Road',
       landmark: 'Beside the bank',
     };
-    for (const [name, value] of Object.entries(fields)) {
-      await page.locator(`input[name="${name}"]`).fill(value);
-    }
-    // A state the demo data sets no TAT for, so that the admin's TAT below is a new one.
+    await fillInputs(page, fields);
+    // A state the demo data sets no TAT for: the admin's TAT above is a new one.
     await pick(page, /^State/, 'Ekiti');
     await pick(page, /^LGA/, 'Ado Ekiti');
     await page.getByRole('button', { name: 'Create Job' }).click();
@@ -130,17 +146,8 @@ describe('jobs from creation to acceptance', () => {
     await page.context().close();
   });
 
-  it('lets the admin set the TAT and assign the job to the partner company', async () => {
+  it('lets the admin assign the job to the partner company', async () => {
     const page = await signedIn('admin@demo.ng', 'Admin1234!');
-    await page.goto('/admin/settings/set-amount');
-    await pick(page, /audience/i, 'Company');
-    await pick(page, /^State/, 'Ekiti');
-    await pick(page, /job type/i, 'Address');
-    await page.getByLabel('TAT (hours)').fill('48');
-    await page.getByLabel('Amount (NGN)').fill('2500');
-    await page.getByRole('button', { name: /save/i }).click();
-    await toast(page, 'TAT created successful!');
-
     await page.goto('/admin/jobs');
     await page.getByText('Bisi Adeyemi').first().click();
     await page.waitForURL(/\/admin\/jobs\/profile\//);

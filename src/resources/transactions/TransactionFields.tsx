@@ -1,7 +1,7 @@
 import { Chip, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { formatNaira } from '../../formatting/money';
-import type { PayoutStatus, TransactionKind, TransactionStatus } from './types';
+import type { PayoutStatus, Transaction, TransactionKind, TransactionStatus } from './types';
 
 const statusColor = {
   pending: 'warning',
@@ -28,6 +28,10 @@ export const KindLabel = ({ kind }: { kind: TransactionKind }) => {
   const translate = useTranslate();
   return <>{translate(`app.money.kind.${kind}`)}</>;
 };
+
+/** The API sends amounts unsigned with their direction: money leaving the holder is negative. */
+export const signedAmount = (t: Pick<Transaction, 'amount' | 'direction'>) =>
+  t.direction === 'debit' ? -t.amount : t.amount;
 
 /** An amount in naira; money leaving the holder in the error colour, with its minus sign. */
 export const Amount = ({ value }: { value: number }) => (

@@ -5,6 +5,7 @@ import {
   useTranslate,
   type SelectInputProps,
 } from 'react-admin';
+import { useOwnerCompanyChoices } from '../companies/useOwnerCompanies';
 import type { Assignee } from '../jobs/types';
 import { transactionKinds, transactionStatuses } from './types';
 
@@ -21,12 +22,8 @@ const StatusInput = (props: { source: string; alwaysOn?: boolean }) => (
   <SelectInput {...props} choices={useChoices('app.money.status', transactionStatuses)} />
 );
 
-/** Companies or agents (GET /job/fetch-assignees/{type}) as a filter's choices. */
-export const PartyInput = ({
-  type,
-  ...props
-}: { type: 'company' | 'agent'; alwaysOn?: boolean } & Omit<SelectInputProps, 'choices'>) => {
-  const { data = [], isPending } = useGetList<Assignee>('assignees', { filter: { type } });
+const AgentInput = (props: Omit<SelectInputProps, 'choices'>) => {
+  const { data = [], isPending } = useGetList<Assignee>('assignees', { filter: { type: 'agent' } });
   return (
     <SelectInput
       {...props}
@@ -35,6 +32,19 @@ export const PartyInput = ({
     />
   );
 };
+
+/** Every company, client or partner: Assign Job's list offers only the partners. */
+const CompanyInput = (props: Omit<SelectInputProps, 'choices'>) => {
+  const { choices, isPending } = useOwnerCompanyChoices();
+  return <SelectInput {...props} choices={choices} isPending={isPending} />;
+};
+
+/** Companies (any) or agents (GET /job/fetch-assignees/agent) as choices. */
+export const PartyInput = ({
+  type,
+  ...props
+}: { type: 'company' | 'agent'; alwaysOn?: boolean } & Omit<SelectInputProps, 'choices'>) =>
+  type === 'company' ? <CompanyInput {...props} /> : <AgentInput {...props} />;
 
 /** The history's filters, by the server's names (`GET /transactions?filter=`). */
 export const transactionFilters = [

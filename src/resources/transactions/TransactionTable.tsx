@@ -1,6 +1,6 @@
 import { DataTable, type DataTableProps } from 'react-admin';
 import { formatDisplayDate } from '../../formatting/dates';
-import { Amount, KindLabel, MoneyStatusChip } from './TransactionFields';
+import { Amount, KindLabel, MoneyStatusChip, signedAmount } from './TransactionFields';
 import { useMoneyPaths } from './paths';
 import type { Transaction } from './types';
 
@@ -29,7 +29,7 @@ export const TransactionTable = ({
       {party === 'agent' ? <Column source="agent_name" /> : null}
       <Column source="job_code" disableSort />
       <Column source="status" render={(t) => <MoneyStatusChip status={t.status} />} />
-      <Column source="amount" align="right" render={(t) => <Amount value={t.amount} />} />
+      <Column source="amount" align="right" render={(t) => <Amount value={signedAmount(t)} />} />
     </DataTable>
   );
 };

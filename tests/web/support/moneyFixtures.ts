@@ -7,15 +7,19 @@ import type { Payout, Transaction, Wallet } from '../../../src/resources/transac
 
 export const txId = (n: number) => `7a000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
+/** As the server says it: funding, refunds and fees add to the holder's balance. */
+const creditKinds: ReadonlySet<string> = new Set(['funding', 'refund', 'fee']);
+
 export function makeTransaction(n: number, overrides: Partial<Transaction> = {}): Transaction {
+  const kind = overrides.kind ?? 'charge';
   return {
     id: txId(n),
     reference: `TRX-${String(n).padStart(6, '0')}`,
-    kind: 'charge',
-    direction: 'debit',
+    kind,
+    direction: creditKinds.has(kind) ? 'credit' : 'debit',
     status: 'successful',
     payment_status: 'successful',
-    amount: -2500,
+    amount: 2500,
     company_id: 'co-1',
     company_name: 'Lagos Freight Ltd',
     agent_id: null,

@@ -5,6 +5,7 @@ import { renderApp } from '../support/renderApp';
 import { server } from '../support/server';
 import { adminAccount, signIn } from '../support/session';
 import { agentAssignees, companyAssignees, filterOf } from '../support/jobsFixtures';
+import { companiesPage, makeCompany } from '../support/companiesFixtures';
 import { makePayout, makeTransaction, restPage } from '../support/moneyFixtures';
 
 /** The first screen of a test loads its area's lazy chunk: on a busy machine that takes seconds. */
@@ -146,7 +147,12 @@ describe('agent transactions and payouts', () => {
 describe('fund a wallet', () => {
   it('sends the payment with an idempotency key, the same key on retry, a new one for the next payment', async () => {
     signIn(adminAccount);
-    answerAssignees();
+    // Client companies, which pay for jobs, are no assignees: the list is of every company.
+    const clients = [
+      makeCompany(1, { name: 'Lagos Credit Ltd' }),
+      makeCompany(2, { name: 'Kano Verify' }),
+    ];
+    server.use(http.get('/api/v2/companies', () => companiesPage(clients)));
     const funds: Array<{ body: unknown; key: string | null }> = [];
     server.use(
       http.post('/api/v2/wallet/fund', async ({ request }) => {
@@ -173,7 +179,7 @@ describe('fund a wallet', () => {
     expect(await screen.findByText('Wallet funded with ₦150,000.00')).toBeInTheDocument();
     expect(funds[1]).toEqual({
       body: {
-        company_id: companyAssignees[1]!.id,
+        company_id: clients[1]!.id,
         amount: 150000,
         reference: 'GTB-20250301-44',
         paid_at: '2025-03-01',

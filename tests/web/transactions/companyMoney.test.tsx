@@ -57,7 +57,8 @@ describe('company transactions', () => {
     );
     const calls = answerTransactions([
       makeTransaction(1, { kind: 'funding', amount: 50000, job_code: null }),
-      makeTransaction(2, { amount: -2500.25 }),
+      // A charge comes unsigned, as a debit: shown leaving the wallet.
+      makeTransaction(2, { amount: 2500.25 }),
     ]);
     await renderApp('/company/transactions');
 
