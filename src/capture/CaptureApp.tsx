@@ -190,7 +190,8 @@ function CaptureLink({ token }: { token: string }) {
         )}
       </section>
     );
-  } else if (submission.phase === 'checking' || job.state === 'loading') {
+  } else if (submission.phase === 'checking') {
+    // Only the phone's own store is awaited: the camera starts while the job loads.
     body = <p role="status">Loading…</p>;
   } else if (job.state === 'error') {
     body = (
@@ -229,7 +230,7 @@ function CaptureLink({ token }: { token: string }) {
               },
             }
           : {}),
-        jobCode: job.job.code,
+        jobCode: job.state === 'ready' ? job.job.code : null,
       });
     };
     body = (

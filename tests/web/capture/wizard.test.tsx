@@ -69,6 +69,8 @@ interface CaptureServer {
   puts: { kind: string; sha256: string; bytes: number[] }[];
   closes: Record<string, unknown>[];
   held: Map<string, string>;
+  /** How many times the page asked which photos the server holds. */
+  listed: number;
 }
 
 /** SHA-256 by Node, independent of the page's own hashing. */
@@ -77,13 +79,14 @@ const hex = async (bytes: ArrayBuffer) =>
 
 /** The capture API for photos sent one by one; `closeFails` makes the closing call fail. */
 function captureServer(opts: { closeFails?: boolean } = {}) {
-  const state: CaptureServer = { puts: [], closes: [], held: new Map() };
+  const state: CaptureServer = { puts: [], closes: [], held: new Map(), listed: 0 };
   const handlers = [
-    http.get(`/api/v2/capture/${token}/photos`, () =>
-      HttpResponse.json({
+    http.get(`/api/v2/capture/${token}/photos`, () => {
+      state.listed += 1;
+      return HttpResponse.json({
         data: [...state.held].map(([kind, sha256]) => ({ kind, sha256, size_bytes: 4 })),
-      }),
-    ),
+      });
+    }),
     http.put(`/api/v2/capture/${token}/photos/:kind`, async ({ request, params }) => {
       const body = await request.arrayBuffer();
       const sha256 = new URL(request.url).searchParams.get('sha256')!;
@@ -94,7 +97,19 @@ function captureServer(opts: { closeFails?: boolean } = {}) {
     }),
     http.post(`/api/v2/capture/${token}/submit`, async ({ request }) => {
       if (opts.closeFails) return HttpResponse.error();
-      state.closes.push((await request.json()) as Record<string, unknown>);
+      const body = (await request.json()) as Record<string, unknown>;
+      // As the server does: a photo it does not hold is a 400 naming its kind.
+      const photos = body.photos as Record<string, string>;
+      const missing = Object.keys(photos).filter((kind) => state.held.get(kind) !== photos[kind]);
+      if (missing.length)
+        return HttpResponse.json(
+          {
+            message: `${missing[0]} has not been received yet: send it first`,
+            errors: missing.map((field) => ({ field, msg: 'send it first' })),
+          },
+          { status: 400 },
+        );
+      state.closes.push(body);
       return HttpResponse.json(answer, { status: 201 });
     }),
   ];
@@ -153,6 +168,17 @@ async function takeThreePhotos(user: ReturnType<typeof userEvent.setup>) {
   expect(await screen.findByRole('heading', { name: 'Location' })).toBeInTheDocument();
 }
 
+/** The wizard up to the location step, its three photos on the (fake) server. */
+async function threePhotosSentAhead() {
+  const api = captureServer();
+  server.use(jobOk(), ...api.handlers);
+  const user = userEvent.setup();
+  render(<CaptureApp token={token} />);
+  await takeThreePhotos(user);
+  await waitFor(() => expect(api.state.puts).toHaveLength(3));
+  return { api, user };
+}
+
 describe('capture wizard: the job', () => {
   test('shows the job the link is for', async () => {
     server.use(jobOk());
@@ -169,6 +195,23 @@ describe('capture wizard: the job', () => {
       expect(within(card).getAllByText(text, { exact: false }).length).toBeGreaterThan(0);
     }
     expect(within(card).getByText(/November 25, 2026 at/)).toBeInTheDocument();
+  });
+
+  test('the camera starts while the job is still loading', async () => {
+    let answer: () => void = () => undefined;
+    server.use(
+      http.get(`/api/v2/capture/${token}`, async () => {
+        await new Promise<void>((resolve) => (answer = resolve));
+        return HttpResponse.json({ job, status: 'accepted' });
+      }),
+    );
+    render(<CaptureApp token={token} />);
+    expect(await screen.findByRole('heading', { name: 'Selfie' })).toBeInTheDocument();
+    await waitFor(() => expect(getUserMedia).toHaveBeenCalled());
+    expect(screen.queryByRole('region', { name: 'Job' })).not.toBeInTheDocument();
+    answer();
+    expect(await screen.findByRole('region', { name: 'Job' })).toHaveTextContent('Ada Obi');
+    expect(screen.getByRole('heading', { name: 'Selfie' })).toBeInTheDocument();
   });
 
   test("a dead link shows the server's message", async () => {
@@ -371,6 +414,25 @@ describe('capture wizard: location and submit', () => {
     expect(close.idempotency_key).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Date(close.captured_at as string).toISOString()).toBe(close.captured_at);
     expect(await loadPending(token)).toBeNull();
+  });
+
+  test('Submit right after photos this page sent asks the server nothing more', async () => {
+    const { api, user } = await threePhotosSentAhead();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('heading', { name: 'Submitted' })).toBeInTheDocument();
+    expect(api.state.listed).toBe(0);
+    expect(api.state.closes).toHaveLength(1);
+  });
+
+  test('a photo the server lost after it was sent goes again, alone, and the submission closes', async () => {
+    const { api, user } = await threePhotosSentAhead();
+    api.state.held.delete('house'); // swept on the server meanwhile
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('heading', { name: 'Submitted' })).toBeInTheDocument();
+    expect(api.state.puts.map((p) => p.kind)).toEqual(['selfie', 'house', 'utility_bill', 'house']);
+    expect(api.state.puts[3]!.bytes).toEqual([0xff, 0xd8, 0xff, photoBytes.house]);
+    expect(api.state.listed).toBe(1);
+    expect(api.state.closes).toHaveLength(1);
   });
 
   test('without hashing (no secure context) everything goes in one multipart upload', async () => {
