@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
@@ -6,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { CaptureApp } from '../../../src/capture/CaptureApp';
+import { videoSize } from '../../../src/capture/CameraStep';
 import * as image from '../../../src/capture/image';
 import { takePhoto } from '../../../src/capture/image';
 import { cameraMessages, locationMessages } from '../../../src/capture/messages';
@@ -557,5 +559,58 @@ describe('capture wizard: while the camera starts', () => {
     expect(capture).toHaveAccessibleDescription(
       'Starting the camera… Capture image works as soon as the picture shows.',
     );
+  });
+});
+
+describe('capture wizard: the camera asked for before the code arrives', () => {
+  /** public/capture-camera.js as capture.html runs it, on a capture link. */
+  const runEarlyScript = () => {
+    window.history.pushState(null, '', `/automatic-address-verification/${token}`);
+    new Function(readFileSync('public/capture-camera.js', 'utf8'))();
+  };
+  afterEach(() => {
+    window.captureEarlyCamera = undefined;
+    window.history.pushState(null, '', '/');
+  });
+
+  /** A stream whose one track notes whether it was stopped. */
+  const earlyStream = () => {
+    const track = { stop: vi.fn() };
+    return { track, stream: { ...fakeStream, getTracks: () => [track] } };
+  };
+
+  test('asks for the selfie step’s camera, and lets it go once the wizard’s camera shows', async () => {
+    const early = earlyStream();
+    getUserMedia.mockResolvedValueOnce(early.stream);
+    runEarlyScript();
+    expect(getUserMedia).toHaveBeenCalledWith({
+      audio: false,
+      video: { ...videoSize, facingMode: 'user' },
+    });
+    server.use(jobOk());
+    render(<CaptureApp token={token} />);
+    const capture = await screen.findByRole('button', { name: 'Capture image' });
+    await waitFor(() => expect(capture).toBeEnabled());
+    await waitFor(() => expect(early.track.stop).toHaveBeenCalled());
+    expect(getUserMedia.mock.calls[1]![0]).toMatchObject({
+      video: { ...videoSize, facingMode: 'user' },
+    });
+  });
+
+  test('a dead link lets it go without a camera of its own', async () => {
+    const early = earlyStream();
+    getUserMedia.mockResolvedValueOnce(early.stream).mockReturnValue(new Promise(() => undefined));
+    runEarlyScript();
+    server.use(jobGone());
+    render(<CaptureApp token={token} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('already been submitted');
+    await waitFor(() => expect(early.track.stop).toHaveBeenCalled());
+  });
+
+  test('other pages of the app do not ask for the camera', () => {
+    window.history.pushState(null, '', '/company/jobs');
+    new Function(readFileSync('public/capture-camera.js', 'utf8'))();
+    expect(getUserMedia).not.toHaveBeenCalled();
+    expect(window.captureEarlyCamera).toBeUndefined();
   });
 });
