@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import Webcam from 'react-webcam';
+import { releaseEarlyCamera } from './earlyCamera';
 import { CanvasUnsupportedError, takePhoto, type Photo } from './image';
 import { cameraErrorMessage, cameraMessages, isConstraintError } from './messages';
 
@@ -113,7 +114,10 @@ export function CameraStep({
             screenshotFormat="image/jpeg"
             forceScreenshotSourceSize
             videoConstraints={constraints}
-            onUserMedia={() => setReady(true)}
+            onUserMedia={() => {
+              setReady(true);
+              releaseEarlyCamera();
+            }}
             onUserMediaError={onUserMediaError}
             playsInline
             aria-label={`${title} camera`}

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { ApiError, fetchCaptureJob, type CaptureJob } from './api';
 import { CameraStep } from './CameraStep';
+import { releaseEarlyCamera } from './earlyCamera';
 import type { Photo } from './image';
 import { JobCard } from './JobCard';
 import { LocationStep } from './LocationStep';
@@ -126,6 +127,15 @@ function CaptureLink({ token }: { token: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per link
   }, [token]);
 
+  // A page that shows no camera lets the camera asked for early go at once.
+  const noCamera =
+    hash === '#my-jobs' ||
+    job.state === 'error' ||
+    !['checking', 'idle'].includes(submission.phase);
+  useEffect(() => {
+    if (noCamera) releaseEarlyCamera();
+  }, [noCamera]);
+
   const header = (
     <header className="top">
       <span>Address verification</span>
@@ -190,8 +200,6 @@ function CaptureLink({ token }: { token: string }) {
         )}
       </section>
     );
-  } else if (submission.phase === 'checking' || job.state === 'loading') {
-    body = <p role="status">Loading…</p>;
   } else if (job.state === 'error') {
     body = (
       <>
@@ -206,6 +214,8 @@ function CaptureLink({ token }: { token: string }) {
       </>
     );
   } else {
+    // The camera starts at once, while the job loads and the phone's store is read: a
+    // submission left from an earlier visit then takes the page over.
     const photoStep = photoSteps[step];
     const send = () => {
       const { selfie, house, utility_bill } = photos;
@@ -229,7 +239,7 @@ function CaptureLink({ token }: { token: string }) {
               },
             }
           : {}),
-        jobCode: job.job.code,
+        jobCode: job.state === 'ready' ? job.job.code : null,
       });
     };
     body = (

@@ -82,6 +82,14 @@ export async function sendMissing(
   photos: Record<PhotoKind, ArrayBuffer>,
   hashes: Hashes,
 ) {
+  // Photos this page has sent, or is sending, need no round trip to ask the server: Submit right
+  // after the last photo then waits for that upload alone. A photo the server lost meanwhile is
+  // named by the closing call, and deliver() asks again.
+  const keys = photoKinds.map((kind) => keyOf(token, kind, hashes[kind]));
+  if (keys.every((key) => held.has(key) || underWay.has(key))) {
+    await Promise.all(photoKinds.map((kind) => sendPhoto(token, kind, photos[kind], hashes[kind])));
+    return;
+  }
   const server = await heldOnServer(token);
   for (const kind of photoKinds) {
     if (server.get(kind) !== hashes[kind]) await sendPhoto(token, kind, photos[kind], hashes[kind]);

@@ -24,7 +24,7 @@ export function useSubmission(token: string) {
   const sending = useRef(false);
   const current = useRef<PendingSubmission | null>(null);
 
-  const send = useCallback(async (pending: PendingSubmission) => {
+  const send = useCallback(async (pending: PendingSubmission, stored?: Promise<void>) => {
     if (sending.current) return;
     sending.current = true;
     current.current = pending;
@@ -32,9 +32,11 @@ export function useSubmission(token: string) {
     try {
       const answer = await deliver(pending);
       current.current = null;
+      await stored; // deleted only once written, or a late write would bring it back
       await deletePending(pending.token).catch(() => undefined);
       setState({ phase: 'done', answer });
     } catch (err) {
+      await stored; // kept on the phone before the page says so
       const message = err instanceof Error ? err.message : String(err);
       setState(
         isRetryable(err)
@@ -75,12 +77,17 @@ export function useSubmission(token: string) {
     return () => window.removeEventListener('online', onOnline);
   }, [state, send]);
 
-  /** Keeps the submission, then sends it. Storage failing must not stop the upload. */
+  /**
+   * Keeps the submission and sends it at the same time: the photos are in the draft store
+   * already, and the closing call need not wait for a write of them all. Storage failing must not
+   * stop the upload.
+   */
   const submit = useCallback(
     async (pending: PendingSubmission) => {
-      setState({ phase: 'sending', pending });
-      await savePending(pending).catch(() => undefined);
-      await send(pending);
+      await send(
+        pending,
+        savePending(pending).catch(() => undefined),
+      );
     },
     [send],
   );

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
@@ -6,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { CaptureApp } from '../../../src/capture/CaptureApp';
+import { videoSize } from '../../../src/capture/CameraStep';
 import * as image from '../../../src/capture/image';
 import { takePhoto } from '../../../src/capture/image';
 import { cameraMessages, locationMessages } from '../../../src/capture/messages';
@@ -69,6 +71,8 @@ interface CaptureServer {
   puts: { kind: string; sha256: string; bytes: number[] }[];
   closes: Record<string, unknown>[];
   held: Map<string, string>;
+  /** How many times the page asked which photos the server holds. */
+  listed: number;
 }
 
 /** SHA-256 by Node, independent of the page's own hashing. */
@@ -77,13 +81,14 @@ const hex = async (bytes: ArrayBuffer) =>
 
 /** The capture API for photos sent one by one; `closeFails` makes the closing call fail. */
 function captureServer(opts: { closeFails?: boolean } = {}) {
-  const state: CaptureServer = { puts: [], closes: [], held: new Map() };
+  const state: CaptureServer = { puts: [], closes: [], held: new Map(), listed: 0 };
   const handlers = [
-    http.get(`/api/v2/capture/${token}/photos`, () =>
-      HttpResponse.json({
+    http.get(`/api/v2/capture/${token}/photos`, () => {
+      state.listed += 1;
+      return HttpResponse.json({
         data: [...state.held].map(([kind, sha256]) => ({ kind, sha256, size_bytes: 4 })),
-      }),
-    ),
+      });
+    }),
     http.put(`/api/v2/capture/${token}/photos/:kind`, async ({ request, params }) => {
       const body = await request.arrayBuffer();
       const sha256 = new URL(request.url).searchParams.get('sha256')!;
@@ -94,7 +99,19 @@ function captureServer(opts: { closeFails?: boolean } = {}) {
     }),
     http.post(`/api/v2/capture/${token}/submit`, async ({ request }) => {
       if (opts.closeFails) return HttpResponse.error();
-      state.closes.push((await request.json()) as Record<string, unknown>);
+      const body = (await request.json()) as Record<string, unknown>;
+      // As the server does: a photo it does not hold is a 400 naming its kind.
+      const photos = body.photos as Record<string, string>;
+      const missing = Object.keys(photos).filter((kind) => state.held.get(kind) !== photos[kind]);
+      if (missing.length)
+        return HttpResponse.json(
+          {
+            message: `${missing[0]} has not been received yet: send it first`,
+            errors: missing.map((field) => ({ field, msg: 'send it first' })),
+          },
+          { status: 400 },
+        );
+      state.closes.push(body);
       return HttpResponse.json(answer, { status: 201 });
     }),
   ];
@@ -153,6 +170,17 @@ async function takeThreePhotos(user: ReturnType<typeof userEvent.setup>) {
   expect(await screen.findByRole('heading', { name: 'Location' })).toBeInTheDocument();
 }
 
+/** The wizard up to the location step, its three photos on the (fake) server. */
+async function threePhotosSentAhead() {
+  const api = captureServer();
+  server.use(jobOk(), ...api.handlers);
+  const user = userEvent.setup();
+  render(<CaptureApp token={token} />);
+  await takeThreePhotos(user);
+  await waitFor(() => expect(api.state.puts).toHaveLength(3));
+  return { api, user };
+}
+
 describe('capture wizard: the job', () => {
   test('shows the job the link is for', async () => {
     server.use(jobOk());
@@ -169,6 +197,23 @@ describe('capture wizard: the job', () => {
       expect(within(card).getAllByText(text, { exact: false }).length).toBeGreaterThan(0);
     }
     expect(within(card).getByText(/November 25, 2026 at/)).toBeInTheDocument();
+  });
+
+  test('the camera starts while the job is still loading', async () => {
+    let answer: () => void = () => undefined;
+    server.use(
+      http.get(`/api/v2/capture/${token}`, async () => {
+        await new Promise<void>((resolve) => (answer = resolve));
+        return HttpResponse.json({ job, status: 'accepted' });
+      }),
+    );
+    render(<CaptureApp token={token} />);
+    expect(await screen.findByRole('heading', { name: 'Selfie' })).toBeInTheDocument();
+    await waitFor(() => expect(getUserMedia).toHaveBeenCalled());
+    expect(screen.queryByRole('region', { name: 'Job' })).not.toBeInTheDocument();
+    answer();
+    expect(await screen.findByRole('region', { name: 'Job' })).toHaveTextContent('Ada Obi');
+    expect(screen.getByRole('heading', { name: 'Selfie' })).toBeInTheDocument();
   });
 
   test("a dead link shows the server's message", async () => {
@@ -373,6 +418,25 @@ describe('capture wizard: location and submit', () => {
     expect(await loadPending(token)).toBeNull();
   });
 
+  test('Submit right after photos this page sent asks the server nothing more', async () => {
+    const { api, user } = await threePhotosSentAhead();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('heading', { name: 'Submitted' })).toBeInTheDocument();
+    expect(api.state.listed).toBe(0);
+    expect(api.state.closes).toHaveLength(1);
+  });
+
+  test('a photo the server lost after it was sent goes again, alone, and the submission closes', async () => {
+    const { api, user } = await threePhotosSentAhead();
+    api.state.held.delete('house'); // swept on the server meanwhile
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('heading', { name: 'Submitted' })).toBeInTheDocument();
+    expect(api.state.puts.map((p) => p.kind)).toEqual(['selfie', 'house', 'utility_bill', 'house']);
+    expect(api.state.puts[3]!.bytes).toEqual([0xff, 0xd8, 0xff, photoBytes.house]);
+    expect(api.state.listed).toBe(1);
+    expect(api.state.closes).toHaveLength(1);
+  });
+
   test('without hashing (no secure context) everything goes in one multipart upload', async () => {
     const sent: Sent[] = [];
     server.use(jobOk(), postOk(sent));
@@ -495,5 +559,58 @@ describe('capture wizard: while the camera starts', () => {
     expect(capture).toHaveAccessibleDescription(
       'Starting the camera… Capture image works as soon as the picture shows.',
     );
+  });
+});
+
+describe('capture wizard: the camera asked for before the code arrives', () => {
+  /** public/capture-camera.js as capture.html runs it, on a capture link. */
+  const runEarlyScript = () => {
+    window.history.pushState(null, '', `/automatic-address-verification/${token}`);
+    new Function(readFileSync('public/capture-camera.js', 'utf8'))();
+  };
+  afterEach(() => {
+    window.captureEarlyCamera = undefined;
+    window.history.pushState(null, '', '/');
+  });
+
+  /** A stream whose one track notes whether it was stopped. */
+  const earlyStream = () => {
+    const track = { stop: vi.fn() };
+    return { track, stream: { ...fakeStream, getTracks: () => [track] } };
+  };
+
+  test('asks for the selfie step’s camera, and lets it go once the wizard’s camera shows', async () => {
+    const early = earlyStream();
+    getUserMedia.mockResolvedValueOnce(early.stream);
+    runEarlyScript();
+    expect(getUserMedia).toHaveBeenCalledWith({
+      audio: false,
+      video: { ...videoSize, facingMode: 'user' },
+    });
+    server.use(jobOk());
+    render(<CaptureApp token={token} />);
+    const capture = await screen.findByRole('button', { name: 'Capture image' });
+    await waitFor(() => expect(capture).toBeEnabled());
+    await waitFor(() => expect(early.track.stop).toHaveBeenCalled());
+    expect(getUserMedia.mock.calls[1]![0]).toMatchObject({
+      video: { ...videoSize, facingMode: 'user' },
+    });
+  });
+
+  test('a dead link lets it go without a camera of its own', async () => {
+    const early = earlyStream();
+    getUserMedia.mockResolvedValueOnce(early.stream).mockReturnValue(new Promise(() => undefined));
+    runEarlyScript();
+    server.use(jobGone());
+    render(<CaptureApp token={token} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('already been submitted');
+    await waitFor(() => expect(early.track.stop).toHaveBeenCalled());
+  });
+
+  test('other pages of the app do not ask for the camera', () => {
+    window.history.pushState(null, '', '/company/jobs');
+    new Function(readFileSync('public/capture-camera.js', 'utf8'))();
+    expect(getUserMedia).not.toHaveBeenCalled();
+    expect(window.captureEarlyCamera).toBeUndefined();
   });
 });
