@@ -291,10 +291,15 @@ function orderBy(key: string, sort: JobSort) {
  */
 function csvTextSql(value: string) {
   const v = `(${value})`;
+  // ascii() (the first character's code point) and strpos need no regular expression: per cell,
+  // regular expressions were the export's largest cost after formatting times.
+  const formulaStart = [...'-=+@\uFF1D\uFF0B\uFF0D\uFF20\t\r\n'].map((c) => c.codePointAt(0));
   const quoted = (x: string) =>
-    `CASE WHEN ${x} ~ '[",\\r\\n]' THEN '"' || replace(${x}, '"', '""') || '"' ELSE ${x} END`;
+    `CASE WHEN strpos(${x}, ',') > 0 OR strpos(${x}, '"') > 0 OR strpos(${x}, E'\\n') > 0
+               OR strpos(${x}, E'\\r') > 0
+          THEN '"' || replace(${x}, '"', '""') || '"' ELSE ${x} END`;
   return `CASE WHEN ${v} IS NULL THEN ''
-    WHEN ${v} ~ '^[-=+@\uFF1D\uFF0B\uFF0D\uFF20\\t\\r\\n]' AND ${v} !~ '^[+-][0-9]+(\\.[0-9]+)?$'
+    WHEN ascii(${v}) IN (${formulaStart.join(', ')}) AND ${v} !~ '^[+-][0-9]+(\\.[0-9]+)?$'
       THEN ${quoted(`'''' || ${v}`)}
     ELSE ${quoted(v)} END`;
 }
@@ -310,18 +315,18 @@ const kindLabelSql = `CASE j.type ${Object.entries(jobKindLabels)
   .map(([kind, label]) => `WHEN '${kind}' THEN '${label}'`)
   .join(' ')} END`;
 
-/** The export's columns, in order: name and the cell's SQL as `scope` may read it. */
-function csvColumns(w: Where, scope: JobScope): [string, string][] {
+/** The export's columns, in order: name, the cell's SQL as `scope` may read it, and whether it is free text. */
+function csvColumns(w: Where, scope: JobScope): [string, string, boolean?][] {
   return [
     ['code', 'j.code'],
     ['type', kindLabelSql],
     ['status', 'j.status'],
-    ['company_name', csvTextSql('c.name')],
-    ['subject_name', csvTextSql(subjectSql(w, scope))],
-    ['state', csvTextSql('j.state')],
-    ['lga', csvTextSql('j.lga')],
+    ['company_name', 'c.name', true],
+    ['subject_name', subjectSql(w, scope), true],
+    ['state', 'j.state', true],
+    ['lga', 'j.lga', true],
     ['assignee_type', "coalesce(j.assignee_type, '')"],
-    ['assignee_name', csvTextSql(assigneeNameSql)],
+    ['assignee_name', assigneeNameSql, true],
     ['assigned_at', csvTimeSql('j.assigned_at')],
     ['due_at', csvTimeSql('j.due_at')],
     ['overdue', `CASE WHEN ${overdueSql} THEN 'yes' ELSE 'no' END`],
@@ -339,14 +344,23 @@ export const jobCsvHeader = (kindFields: readonly string[]) => [
   ...kindFields,
 ];
 
-/** One CSV line (CRLF-terminated) of the job `j`, the kind's fields after the columns. */
+/**
+ * One CSV line (CRLF-terminated) of the job `j`, the kind's fields after the columns. Nearly no
+ * line needs escaping: one regular expression over its free texts, each after a \x01, finds the
+ * few that do (a false alarm only costs time), and only those go cell by cell through csvTextSql.
+ */
 function csvLineSql(w: Where, scope: JobScope, kindFields: readonly string[]) {
-  const cells = csvColumns(w, scope).map(([, sql]) => sql);
+  const columns = csvColumns(w, scope);
   if (kindFields.length) {
     const fields = fieldsSql(w, scope);
-    cells.push(...kindFields.map((f) => csvTextSql(`(${fields}) ->> ${w.param(f)}::text`)));
+    for (const f of kindFields) columns.push([f, `(${fields}) ->> ${w.param(f)}::text`, true]);
   }
-  return `${cells.join(` || ',' || `)} || E'\\r\\n'`;
+  const texts = columns.filter(([, , text]) => text).map(([, sql]) => sql);
+  const probe = `concat(${texts.map((t) => `E'\\x01', ${t}`).join(', ')})`;
+  const plain = columns.map(([, sql, text]) => (text ? `coalesce(${sql}, '')` : sql));
+  const escaped = columns.map(([, sql, text]) => (text ? csvTextSql(sql) : sql));
+  return `CASE WHEN ${probe} ~ '[",\\r\\n]|\\x01[-=+@\uFF1D\uFF0B\uFF0D\uFF20\\t]'
+    THEN concat_ws(',', ${escaped.join(', ')}) ELSE concat_ws(',', ${plain.join(', ')}) END || E'\\r\\n'`;
 }
 
 /** Columns of a bulk insert, in the order of `insertMany`'s CSV. */
@@ -459,8 +473,9 @@ export function createJobsRepository(db: Queryable) {
       const chunk = async (rows: string, params: unknown[]) =>
         (
           await db.query<{ csv: string | null; n: number; last_id: string | null }>(
-            `SELECT string_agg(b.line, '' ORDER BY b.n) AS csv, count(*)::int AS n,
-                    (array_agg(b.id ORDER BY b.n DESC))[1] AS last_id
+            // The aggregates read the sorted subquery in its order: sorting again cost a tenth.
+            `SELECT string_agg(b.line, '') AS csv, count(*)::int AS n,
+                    (array_agg(b.id))[count(*)] AS last_id
                FROM (${rows}) b`,
             params,
           )
@@ -482,8 +497,7 @@ export function createJobsRepository(db: Queryable) {
           const order = orderBy(sortKey(sort, w, scope), sort);
           const line = csvLineSql(w, scope, kindFields);
           const r = await chunk(
-            `SELECT ${line} AS line, j.id, row_number() OVER (${order}) AS n
-               ${jobJoins} ${w.sql} ${order} LIMIT ${w.param(batch)}`,
+            `SELECT ${line} AS line, j.id ${jobJoins} ${w.sql} ${order} LIMIT ${w.param(batch)}`,
             w.params,
           );
           if (r.csv) yield r.csv;
@@ -504,8 +518,9 @@ export function createJobsRepository(db: Queryable) {
         const byIds = new Where([ids.slice(i, i + batch)]);
         const line = csvLineSql(byIds, scope, kindFields);
         const r = await chunk(
-          `SELECT ${line} AS line, j.id, o.n ${jobJoins}
-             JOIN unnest($1::uuid[]) WITH ORDINALITY AS o (id, n) ON o.id = j.id`,
+          `SELECT ${line} AS line, j.id ${jobJoins}
+             JOIN unnest($1::uuid[]) WITH ORDINALITY AS o (id, n) ON o.id = j.id
+            ORDER BY o.n`,
           byIds.params,
         );
         if (r.csv) yield r.csv;
@@ -695,15 +710,25 @@ export function createJobsRepository(db: Queryable) {
       return r.rows;
     },
 
-    /** Jobs created per Lagos day since `since` (a Lagos midnight). */
+    /**
+     * Jobs created per Lagos day since `since` (a Lagos midnight). One index range count per day
+     * and branch of the scope (the owner's jobs index-only): about half the time of grouping
+     * every job of the month by a day computed from its timestamp.
+     */
     async createdPerDay(scope: JobScope, since: Date, q: Queryable = db) {
-      const w = new Where();
-      scopeWhere(w, scope);
-      w.add(`j.created_at >= ${w.param(since)}`);
+      const params: unknown[] = [];
+      const first = new Where(params).param(since);
+      const counts = branches(scope).map((b) => {
+        const w = new Where(params);
+        b(w);
+        w.add(`j.created_at >= d.day AND j.created_at < d.day + interval '1 day'`);
+        return `(SELECT count(*) FROM jobs j ${w.sql})`;
+      });
       const r = await q.query<{ day: string; n: number }>(
-        `SELECT to_char((j.created_at AT TIME ZONE 'UTC') + interval '1 hour', 'YYYY-MM-DD') AS day, count(*)::int AS n
-           FROM jobs j ${w.sql} GROUP BY 1 ORDER BY 1`,
-        w.params,
+        `SELECT to_char((d.day AT TIME ZONE 'UTC') + interval '1 hour', 'YYYY-MM-DD') AS day,
+                (${counts.join(' + ')})::int AS n
+           FROM generate_series(${first}::timestamptz, now(), interval '1 day') AS d (day)`,
+        params,
       );
       return r.rows;
     },
