@@ -8,6 +8,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { states } from '../reference/locations';
 import { benchCapture } from './capture';
+import { benchScale } from './scale';
 import { fmt, markdownTable, resultsFile, writeSection } from './report';
 
 /**
@@ -234,8 +235,17 @@ async function benchDatabase() {
   }
 }
 
+/** bench/scale.ts's section, written into this run's results file. */
+async function runScale() {
+  const section = await benchScale({ startBenchServer, scratchPostgres, load });
+  console.log(`\n${section}`);
+  writeSection(resultsFile(), section);
+}
+
 async function main() {
+  if (process.env.BENCH_ONLY === 'scale') return runScale();
   if (process.env.BENCH_ONLY !== 'capture') await benchDatabase();
+  if (!process.env.BENCH_ONLY) await runScale();
   const capture = await benchCapture();
   if (capture) {
     console.log(`\n${capture}`);
