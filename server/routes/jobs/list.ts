@@ -185,7 +185,7 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const first = new Date(lagosMidnight(today).getTime() - (days - 1) * 86_400_000);
       const [counts, perDay] = await Promise.all([
         statusCounts(scope),
-        jobs.createdPerDay(scope, first),
+        jobs.createdPerDay(scope, first, days),
       ]);
       const byDay = new Map(perDay.map((d) => [d.day, d.n]));
       const created_per_day = Array.from({ length: days }, (_, i) => {
