@@ -62,13 +62,18 @@ const listUrl = (base: string, filter: object, sort: [string, string], range: [n
   `${base}/api/v2/jobs?filter=${encodeURIComponent(JSON.stringify(filter))}` +
   `&sort=${encodeURIComponent(JSON.stringify(sort))}&range=${encodeURIComponent(JSON.stringify(range))}`;
 
-/** Sequential requests after a warm-up: median and 95th percentile in ms. */
+/**
+ * Sequential requests after a warm-up: median and 95th percentile in ms. A slow one (a scan at a
+ * million jobs) stops after 15 s of samples, at least 5 of them.
+ */
 async function sample(url: string, headers: Record<string, string>) {
   const times: number[] = [];
+  const started = performance.now();
   for (let i = 0; i < samples + 3; i++) {
     const r = await download(url, headers);
     if (r.status !== 200) throw new Error(`${url} answered ${r.status}: ${r.body.slice(0, 300)}`);
     if (i >= 3) times.push(r.ms);
+    if (times.length >= 5 && performance.now() - started > 15_000) break;
   }
   const sorted = [...times].sort((a, b) => a - b);
   return { median: median(times), p95: sorted[Math.ceil(0.95 * sorted.length) - 1]! };
@@ -220,8 +225,8 @@ export async function benchScale(tools: BenchTools): Promise<string> {
     return [
       scaleHeading,
       '',
-      `On ${server.db}, the company owning every job; timings are medians of ${samples} sequential requests ` +
-        'unless a p99 of the load test; ≤ 20 ms aims are judged on the median.',
+      `On ${server.db}, the company owning every job; timings are medians of up to ${samples} sequential ` +
+        'requests unless a p99 of the load test; ≤ 20 ms aims are judged on the median.',
       '',
       ...table,
       '',
