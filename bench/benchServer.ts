@@ -1,5 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import Papa from 'papaparse';
+import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import { states } from '../reference/locations';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDb } from '../server/db';
@@ -105,6 +108,201 @@ app.post('/bench/spread-statuses', async () => {
   await db.exec('VACUUM (ANALYZE) jobs');
   return { ok: true };
 });
+
+// ---- bench/scale.ts: seeding at scale, the export's COPY floor, peak memory ----
+
+/** Peak RSS and heap since the last read, sampled while requests run. */
+const peak = { rss: 0, heap: 0 };
+setInterval(() => {
+  const m = process.memoryUsage();
+  peak.rss = Math.max(peak.rss, m.rss);
+  peak.heap = Math.max(peak.heap, m.heapUsed);
+}, 10).unref();
+app.get('/bench/scale/peak', async () => {
+  const seen = { ...peak };
+  const now = process.memoryUsage();
+  peak.rss = now.rss;
+  peak.heap = now.heapUsed;
+  return { rssMb: seen.rss / 2 ** 20, heapMb: seen.heap / 2 ** 20 };
+});
+
+const firstNames = [
+  'Chinedu',
+  'Ngozi',
+  'Oluwaseun',
+  'Aisha',
+  'Emeka',
+  'Funmilayo',
+  'Ibrahim',
+  'Chiamaka',
+  'Tunde',
+  'Halima',
+  'Obinna',
+  'Yetunde',
+  'Musa',
+  'Adaeze',
+  'Segun',
+  'Zainab',
+  'Ifeanyi',
+  'Bukola',
+];
+const lastNames = [
+  'Okafor',
+  'Adeyemi',
+  'Bello',
+  'Eze',
+  'Ogunleye',
+  'Abubakar',
+  'Nwosu',
+  'Balogun',
+  'Okonkwo',
+  'Danjuma',
+  'Olawale',
+  'Chukwu',
+  'Adebayo',
+  'Usman',
+  'Obi',
+  'Afolabi',
+  'Nnamdi',
+  'Lawal',
+];
+const streets = [
+  'Allen Avenue',
+  'Awolowo Road',
+  'Ahmadu Bello Way',
+  'Herbert Macaulay Way',
+  'Adeola Odeku Street',
+  'Ogui Road',
+  'Aba Road',
+  'Zik Avenue',
+  'Murtala Mohammed Way',
+];
+const places = states.flatMap((s) => s.lgas.map((lga) => [s.alias, lga] as const));
+
+/**
+ * Jobs number `from` to `to` - 1 of a provider's book, number 0 the newest, one every 96 s (900 a
+ * day, a million in about three years): older jobs are closed, the last month's are in every
+ * stage, and a few of those are past their deadline. Growing the book adds older history, so the
+ * newest jobs (what lists and dashboards show first) are the same at any size.
+ */
+app.post<{ Body: { from: number; to: number } }>('/bench/scale/seed', async (request) => {
+  const { from, to } = request.body;
+  if (from === 0) {
+    await db.query(
+      `INSERT INTO companies (name, is_partner, state) SELECT n, true, 'lagos' FROM unnest($1::text[]) AS n`,
+      [['Verifiers Hub Ltd', 'Trustlink Field Services', 'Eagle Eye Checks', 'Northstar Verify']],
+    );
+    await db.query(
+      `INSERT INTO accounts (unique_code, role, first_name, last_name, email, password_hash, email_confirmed_at)
+       SELECT 'AGT-' || lpad(i::text, 6, '0'), 'agent', ($1::text[])[1 + i % 18],
+              ($2::text[])[1 + (i * 7) % 18], 'agent' || i || '@bench.ng', 'x', now()
+         FROM generate_series(1, 40) AS i`,
+      [firstNames, lastNames],
+    );
+  }
+  const partners = await db.query<{ id: string }>('SELECT id FROM companies WHERE is_partner');
+  const agents = await db.query<{ id: string }>("SELECT id FROM accounts WHERE role = 'agent'");
+  const started = performance.now();
+  for (let start = from; start < to; start += 100_000) {
+    await db.query(
+      `WITH g AS (
+         SELECT i, now() - i * interval '96 seconds' AS created, abs(hashtext(i::text)) % 100 AS h,
+                ((i * 2654435761::bigint) % 1000003)::int AS r
+           FROM generate_series($1::int, $2::int - 1) AS i),
+       s AS (
+         SELECT g.*, CASE
+             WHEN created > now() - interval '5 days' THEN
+               (ARRAY['pending','assigned','accepted','submitted','approved'])[1 + (h / 20)]
+             WHEN created > now() - interval '30 days' THEN
+               CASE WHEN h < 3 THEN 'assigned' WHEN h < 5 THEN 'accepted' WHEN h < 25 THEN 'submitted'
+                    WHEN h < 92 THEN 'approved' WHEN h < 97 THEN 'rejected' ELSE 'cancelled' END
+             ELSE CASE WHEN h < 90 THEN 'approved' WHEN h < 95 THEN 'rejected'
+                       WHEN h < 98 THEN 'cancelled' ELSE 'declined' END END AS status,
+           ($5::text[])[1 + r % 18] AS first, ($6::text[])[1 + (r / 18) % 18] AS last,
+           ($7::text[])[1 + (r / 324) % cardinality($7::text[])] AS state,
+           ($8::text[])[1 + (r / 324) % cardinality($8::text[])] AS lga
+           FROM g),
+       a AS (
+         SELECT s.*, status NOT IN ('pending') AND NOT (status = 'cancelled' AND h % 2 = 0) AS assigned,
+                r % 10 < 7 AS to_agent
+           FROM s)
+       INSERT INTO jobs (type, status, company_id, created_by, state, lga, subject_name, fields,
+                         assignee_type, assignee_company_id, assignee_agent_id, assigned_at, due_at,
+                         price_kobo, fee_kobo, rating, created_at, updated_at)
+       SELECT CASE WHEN r % 20 < 14 THEN 'address' WHEN r % 20 < 17 THEN 'business_address'
+                   WHEN r % 20 < 19 THEN 'business' ELSE 'product' END,
+              status, $3, $4, state, lga, first || ' ' || last,
+              jsonb_build_object('first_name', first, 'last_name', last,
+                'phone', '+23480' || lpad((r * 37 % 100000000)::text, 8, '0'),
+                'email', lower(first) || '.' || lower(last) || i || '@example.ng',
+                'address', (1 + r % 240) || ' ' || ($9::text[])[1 + r % cardinality($9::text[])],
+                'landmark', 'Opposite the filling station'),
+              CASE WHEN assigned THEN CASE WHEN to_agent THEN 'agent' ELSE 'company' END END,
+              CASE WHEN assigned AND NOT to_agent THEN ($10::uuid[])[1 + r % cardinality($10::uuid[])] END,
+              CASE WHEN assigned AND to_agent THEN ($11::uuid[])[1 + r % cardinality($11::uuid[])] END,
+              CASE WHEN assigned THEN created + interval '2 hours' END,
+              CASE WHEN assigned THEN created + interval '74 hours' END,
+              250000, CASE WHEN assigned THEN 150000 END,
+              CASE WHEN status = 'approved' THEN 3 + r % 3 END,
+              created, created + interval '3 days'
+         FROM a`,
+      [
+        start,
+        Math.min(start + 100_000, to),
+        owner.company_id,
+        owner.id,
+        firstNames,
+        lastNames,
+        places.map((p) => p[0]),
+        places.map((p) => p[1]),
+        streets,
+        partners.rows.map((p) => p.id),
+        agents.rows.map((a) => a.id),
+      ],
+    );
+  }
+  return { ms: performance.now() - started };
+});
+// Index-only scans need the visibility map a VACUUM writes, as on a database that has been running.
+app.post('/bench/scale/vacuum', async () => {
+  const started = performance.now();
+  await db.exec('VACUUM (ANALYZE) jobs');
+  return { ms: performance.now() - started };
+});
+
+/** The database's own COPY of the export's rows and columns (server/repositories/jobs.ts), in order. */
+const copySql = (companyId: string) => `COPY (
+  SELECT j.code, j.type, j.status, c.name, j.subject_name, j.state, j.lga, j.assignee_type,
+         CASE WHEN j.assignee_type = 'company' THEN ac.name
+              WHEN j.assignee_type = 'agent' THEN ag.first_name || ' ' || ag.last_name END,
+         j.assigned_at, j.due_at, j.status IN ('assigned', 'accepted') AND j.due_at < now(),
+         j.price_kobo / 100.0, j.fee_kobo / 100.0, j.rating, j.created_at, j.updated_at
+    FROM jobs j JOIN companies c ON c.id = j.company_id
+    LEFT JOIN companies ac ON ac.id = j.assignee_company_id
+    LEFT JOIN accounts ag ON ag.id = j.assignee_agent_id
+   WHERE j.company_id = '${companyId}' OR j.assignee_company_id = '${companyId}'
+   ORDER BY j.created_at DESC, j.id DESC)`;
+app.get('/bench/scale/copy-floor', async () => {
+  const started = performance.now();
+  let bytes = 0;
+  if (process.env.DATABASE_URL) {
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    try {
+      const out = client.query(
+        copyTo(`${copySql(owner.company_id!)} TO STDOUT WITH (FORMAT csv, HEADER)`),
+      );
+      for await (const chunk of out) bytes += (chunk as Buffer).length;
+    } finally {
+      await client.end();
+    }
+  } else {
+    // PGlite writes the whole COPY into one blob; its formatting is the floor's work.
+    await db.query(`${copySql(owner.company_id!)} TO '/dev/blob' WITH (FORMAT csv, HEADER)`);
+  }
+  return { ms: performance.now() - started, bytes };
+});
+// ---- end of bench/scale.ts
 
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();

@@ -9,6 +9,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { states } from '../reference/locations';
 import { benchCapture } from './capture';
+import { benchScale } from './scale';
 import { fmt, markdownTable, resultsFile, writeSection } from './report';
 
 /**
@@ -235,10 +236,20 @@ async function benchDatabase() {
   }
 }
 
+/** bench/scale.ts's section, written into this run's results file. */
+async function runScale() {
+  const section = await benchScale({ startBenchServer, scratchPostgres, load });
+  console.log(`\n${section}`);
+  writeSection(resultsFile(), section);
+}
+
 async function main() {
   const only = process.env.BENCH_ONLY;
+  /** With BENCH_ONLY=<part>, that part alone (its section of the results file is replaced). */
+  const wants = (part: string) => !only || only === part;
   if (!only) await benchDatabase();
-  if (!only || only === 'money') {
+  if (wants('scale')) await runScale();
+  if (wants('money')) {
     const scratch = process.env.DATABASE_URL
       ? await scratchPostgres(process.env.DATABASE_URL)
       : undefined;
@@ -250,7 +261,7 @@ async function main() {
       await scratch?.drop();
     }
   }
-  if (only === 'money') return;
+  if (!wants('capture')) return;
   const capture = await benchCapture();
   if (capture) {
     console.log(`\n${capture}`);

@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { jobFieldDefs, jobKindLabels } from '../../../reference/jobKinds';
+import { jobFieldDefs } from '../../../reference/jobKinds';
 import { forbidden, notFound } from '../../errors';
-import type { JobListFilter, JobRow, JobScope } from '../../repositories/jobs';
+import { jobCsvHeader, type JobListFilter, type JobScope } from '../../repositories/jobs';
 import { JobDetailWithCapture } from '../../schemas/capture';
 import { errorResponses } from '../../schemas/common';
 import {
@@ -21,31 +21,10 @@ import { csvLine } from '../../services/csv';
 import { pageWithTotal } from '../../services/listParams';
 import { allowedActions, isAdminArea, iso, jobScopeOf, jobView } from '../../services/jobAccess';
 import { jobStatuses, type JobStatus } from '../../services/jobStateMachine';
-import { koboToNgn } from '../../services/money';
 import { captureDetail } from '../capture/detail';
 import { lagosMidnight, parseListQuery } from './listQuery';
 
 const pageSize = 25;
-const exportColumns: [string, (j: JobRow) => unknown][] = [
-  ['code', (j) => j.code],
-  ['type', (j) => jobKindLabels[j.type]],
-  ['status', (j) => j.status],
-  ['company_name', (j) => j.company_name],
-  ['subject_name', (j) => j.subject_name],
-  ['state', (j) => j.state],
-  ['lga', (j) => j.lga],
-  ['assignee_type', (j) => j.assignee_type],
-  ['assignee_name', (j) => j.assignee_name],
-  ['assigned_at', (j) => j.assigned_at],
-  ['due_at', (j) => j.due_at],
-  ['overdue', (j) => (j.overdue ? 'yes' : 'no')],
-  ['price', (j) => koboToNgn(j.price_kobo)],
-  ['fee', (j) => koboToNgn(j.fee_kobo)],
-  ['rating', (j) => j.rating],
-  ['created_at', (j) => j.created_at],
-  ['updated_at', (j) => j.updated_at],
-];
-
 const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { jobs } = app.repos;
   const tags = ['jobs'];
@@ -74,28 +53,19 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { data: rows.map(jobView), total, page: pageNo };
   }
 
-  /** Every matching job as CSV, written page by page as the database answers. */
+  /** Every matching job as CSV, streamed chunk by chunk as the client reads it. */
   function csvExport(scope: JobScope, q: ReturnType<typeof parseListQuery>) {
     const kindFields = q.filter.type
-      ? jobFieldDefs[q.filter.type].filter((d) => d.type !== 'state' && d.type !== 'lga')
+      ? jobFieldDefs[q.filter.type]
+          .filter((d) => d.type !== 'state' && d.type !== 'lga')
+          .map((d) => d.name)
       : [];
-    async function* lines() {
-      yield (
-        '\uFEFF' +
-        csvLine([...exportColumns.map(([name]) => name), ...kindFields.map((d) => d.name)])
-      );
-      for await (const rows of jobs.listAll(scope, q.filter, q.sort)) {
-        let chunk = '';
-        for (const j of rows) {
-          chunk += csvLine([
-            ...exportColumns.map(([, get]) => get(j)),
-            ...kindFields.map((d) => j.fields[d.name]),
-          ]);
-        }
-        yield chunk;
-      }
+    async function* chunks() {
+      // A byte order mark first, so that Excel reads the UTF-8 right.
+      yield '\uFEFF' + csvLine(jobCsvHeader(kindFields));
+      yield* jobs.csvChunks(scope, q.filter, q.sort, kindFields);
     }
-    return Readable.from(lines());
+    return Readable.from(chunks());
   }
 
   app.get(
@@ -215,7 +185,7 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const first = new Date(lagosMidnight(today).getTime() - (days - 1) * 86_400_000);
       const [counts, perDay] = await Promise.all([
         statusCounts(scope),
-        jobs.createdPerDay(scope, first),
+        jobs.createdPerDay(scope, first, days),
       ]);
       const byDay = new Map(perDay.map((d) => [d.day, d.n]));
       const created_per_day = Array.from({ length: days }, (_, i) => {

@@ -38,6 +38,18 @@ describe('job counters', () => {
           counted,
         );
       }
+      // The dashboard's counts: totals from the counters, overdue counted, as counting them all.
+      const forced = { createdFrom: new Date(0) };
+      const sorted = <T extends { status: string }>(rows: T[]) =>
+        [...rows].sort((a, b) => a.status.localeCompare(b.status));
+      const fromCounters = sorted(await jobs.countsByStatus(scope));
+      expect(fromCounters.filter((r) => r.n > 0)).toEqual(
+        sorted(await jobs.countsByStatus(scope, forced)),
+      );
+      const own = { ownerCompanyId: owner.company_id };
+      expect(sorted(await jobs.countsByStatus(scope, own)).filter((r) => r.n > 0)).toEqual(
+        sorted(await jobs.countsByStatus(scope, { ...own, ...forced })),
+      );
     }
   }
 
@@ -62,7 +74,8 @@ describe('job counters', () => {
     await expectCountersToMatch();
 
     await db.query(
-      `UPDATE jobs SET status = 'assigned', assignee_type = 'company', assignee_company_id = $1
+      `UPDATE jobs SET status = 'assigned', assignee_type = 'company', assignee_company_id = $1,
+                            due_at = now() + CASE WHEN hashtext(id::text) % 2 = 0 THEN interval '-1 hour' ELSE interval '1 day' END
                      WHERE id IN (SELECT id FROM jobs ORDER BY created_at, id LIMIT 100)`,
       [partner.company_id],
     );
@@ -75,6 +88,8 @@ describe('job counters', () => {
       `UPDATE jobs SET status = 'accepted' WHERE id IN (SELECT id FROM jobs WHERE assignee_company_id IS NOT NULL LIMIT 30)`,
     );
     await expectCountersToMatch();
+    const overdue = await jobs.countsByStatus({ kind: 'company', companyId: owner.company_id });
+    expect(overdue.find((r) => r.status === 'assigned')?.overdue).toBeGreaterThan(10);
 
     // Reassign from the partner to the agent, then cancel and delete some.
     await db.query(

@@ -1,38 +1,144 @@
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db';
-import { createJobsRepository } from '../../../server/repositories/jobs';
+import { createJobsRepository, jobCsvHeader } from '../../../server/repositories/jobs';
+import { csvLine } from '../../../server/services/csv';
 import { createUser, freshDb } from '../helpers';
 
-describe('listAll (the CSV export’s reader)', () => {
+describe('csvChunks (the CSV export’s reader)', () => {
   let db: Db;
+  let jobs: ReturnType<typeof createJobsRepository>;
+  let account: Awaited<ReturnType<typeof createUser>>['account'];
   beforeAll(async () => {
     db = await freshDb();
+    jobs = createJobsRepository(db);
+    ({ account } = await createUser(db, { role: 'company' }));
   });
   afterAll(() => db.close());
 
-  it('reads every job once, page after page, also when a whole import shares one timestamp', async () => {
-    const { account } = await createUser(db, { role: 'company' });
-    const jobs = createJobsRepository(db);
-    const job = (i: number) => ({
-      type: 'address' as const,
-      company_id: account.company_id!,
-      created_by: account.id,
-      state: 'lagos',
-      lga: 'Ikeja',
-      subject_name: `Person ${i}`,
-      fields: {},
-    });
+  const job = (subject: string, fields: Record<string, string> = {}) => ({
+    type: 'address' as const,
+    company_id: account.company_id!,
+    created_by: account.id,
+    state: 'lagos',
+    lga: 'Ikeja',
+    subject_name: subject,
+    fields,
+  });
+  const scope = () => ({ kind: 'company' as const, companyId: account.company_id! });
+  async function exported(...args: Parameters<typeof jobs.csvChunks>) {
+    let text = '';
+    let chunks = 0;
+    for await (const chunk of jobs.csvChunks(...args)) {
+      text += chunk;
+      chunks++;
+    }
+    const rows = Papa.parse<string[]>(text, { skipEmptyLines: true }).data;
+    return { text, rows, chunks };
+  }
+
+  it('reads every job once, chunk after chunk, also when a whole import shares one timestamp', async () => {
     // Two imports: inside each transaction now() is one instant, with microseconds.
-    await db.transaction((tx) => jobs.insertMany([0, 1, 2, 3, 4].map(job), account.id, tx));
-    await db.transaction((tx) => jobs.insertMany([5, 6, 7, 8, 9, 10, 11].map(job), account.id, tx));
-    const scope = { kind: 'company' as const, companyId: account.company_id! };
-    for (const order of ['DESC', 'ASC'] as const) {
-      const seen: string[] = [];
-      for await (const rows of jobs.listAll(scope, {}, { field: 'created_at', order }, 3)) {
-        seen.push(...rows.map((r) => r.subject_name));
-      }
+    const names = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => job(`Person ${from + i}`));
+    await db.transaction((tx) => jobs.insertMany(names(0, 5), account.id, tx));
+    await db.transaction((tx) => jobs.insertMany(names(5, 7), account.id, tx));
+    for (const sort of [
+      { field: 'created_at', order: 'DESC' },
+      { field: 'created_at', order: 'ASC' },
+      { field: 'subject_name', order: 'ASC' },
+    ] as const) {
+      const { rows, chunks } = await exported(scope(), {}, sort, [], 3);
+      const seen = rows.map((r) => r[4]);
       expect(seen).toHaveLength(12);
       expect(new Set(seen).size).toBe(12);
+      expect(chunks).toBe(4);
+      if (sort.field === 'subject_name') expect(seen).toEqual([...seen].sort());
     }
+  });
+
+  it('writes each cell as csvCell does: formulas escaped, quotes doubled, numbers and dates as the API shows them', async () => {
+    const attack = "-2+3+cmd|' /C calc'!A0";
+    const texts = [
+      '=1+2',
+      '+1+2',
+      '-2+3',
+      attack,
+      '@SUM(A1)',
+      '\t=1',
+      '＝1+2',
+      '\r=1',
+      '\n=1',
+      '-12.5',
+      '+2348031234567',
+      'a,b',
+      'say "hi"',
+      'two\r\nlines',
+      '=HYPERLINK("http://x","y")',
+      'Ngozi Okonkwo-Adeyemi',
+    ];
+    const { account: other } = await createUser(db, { role: 'company' });
+    const own = { kind: 'company' as const, companyId: other.company_id! };
+    const rows = texts.map((t) => ({
+      ...job(t, { first_name: t, phone: '+2348031234567' }),
+      company_id: other.company_id!,
+    }));
+    for (const row of rows) await jobs.insert(row);
+    await db.query(
+      `UPDATE jobs SET price_kobo = 123450, fee_kobo = 150000, rating = 4 WHERE company_id = $1`,
+      [other.company_id],
+    );
+    const { text } = await exported(own, {}, { field: 'subject_name', order: 'ASC' }, [
+      'first_name',
+      'phone',
+      'nowhere',
+    ]);
+    const [byId] = [
+      new Map(
+        (
+          await db.query<{
+            code: string;
+            company: string;
+            subject_name: string;
+            created_at: Date;
+            updated_at: Date;
+          }>(
+            `SELECT j.code, c.name AS company, j.subject_name, j.created_at, j.updated_at
+               FROM jobs j JOIN companies c ON c.id = j.company_id
+              WHERE j.company_id = $1 ORDER BY j.subject_name`,
+            [other.company_id],
+          )
+        ).rows.map((r) => [r.subject_name, r]),
+      ),
+    ];
+    // What the JS writer makes of the same rows, in the same order.
+    const expected = [...byId.values()]
+      .map((r) =>
+        csvLine([
+          r.code,
+          'Address',
+          'pending',
+          r.company,
+          r.subject_name,
+          'lagos',
+          'Ikeja',
+          null,
+          null,
+          null,
+          null,
+          'no',
+          1234.5,
+          1500,
+          4,
+          r.created_at,
+          r.updated_at,
+          r.subject_name,
+          '+2348031234567',
+          null,
+        ]),
+      )
+      .join('');
+    expect(text).toBe(expected);
+    expect(jobCsvHeader(['first_name'])).toHaveLength(18);
   });
 });
