@@ -78,10 +78,10 @@ async function priceDemoJobs(
 /**
  * Jobs of every kind in every status, each moved there step by step through the one writer of
  * job moves (so events, counters, fees and refunds are the app's own), each charged to its owner
- * at creation as the create route charges (the wallets are funded before), then dated over the last four months:
- * the app stamps moves with now(), the demo needs a past. Codes follow the creation dates.
- * Writes go in batches (COPY, then one round of moves per step): PGlite answers one query at a
- * time, and a first start should stay quick.
+ * at creation as the create route charges (the wallets are funded before), then dated over the
+ * last four months: the app stamps moves with now(), the demo needs a past. Codes follow the
+ * creation dates. Writes go in batches (COPY, then one round of moves per step): PGlite answers
+ * one query at a time, and a first start should stay quick.
  */
 export const seedJobs: DemoSeeder = async (tx, ctx) => {
   const jobs = createJobsRepository(tx);
@@ -97,7 +97,6 @@ export const seedJobs: DemoSeeder = async (tx, ctx) => {
   const prices = await priceDemoJobs(money, plans, tx);
   await jobs.insertMany(
     plans.map((p) => ({
-      price_kobo: prices.get(p.id)!,
       id: p.id,
       type: p.kind,
       company_id: p.owner.id,
@@ -106,6 +105,7 @@ export const seedJobs: DemoSeeder = async (tx, ctx) => {
       lga: p.job.lga,
       subject_name: p.job.subjectName,
       fields: p.job.fields,
+      price_kobo: prices.get(p.id)!,
     })),
     ctx.accounts[0]!.id, // each creation event is given its creator when the jobs are dated
     tx,
