@@ -135,3 +135,5 @@ export function createPayoutsRepository(db: Queryable) {
     },
   };
 }
+
+export type PayoutsRepository = ReturnType<typeof createPayoutsRepository>;

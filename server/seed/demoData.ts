@@ -5,6 +5,7 @@ import { seedCompanies } from './demoCompanies';
 import { newDemoContext, type DemoSeeder, type DemoServices } from './demoContext';
 import { seedJobs } from './demoJobs';
 import { seedMessages } from './demoMessages';
+import { seedPayouts, seedWalletFunding } from './demoMoney';
 import { seedTatSettings } from './demoTatSettings';
 import { seedUsers } from './demoUsers';
 
@@ -23,8 +24,10 @@ export const demoSeeders: DemoSeeder[] = [
   (tx) => seedUsers(tx),
   (tx, ctx) => seedAgents(tx, { storage: ctx.storage, agentIds: ctx.agents }).then(() => undefined),
   seedTatSettings,
+  seedWalletFunding,
   seedJobs,
   seedMessages,
+  seedPayouts,
 ];
 
 /**

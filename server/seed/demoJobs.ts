@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { createDemoDataRepository } from '../repositories/demoData';
 import { createJobsRepository } from '../repositories/jobs';
 import { createJobsAssigneesRepository } from '../repositories/jobsAssignees';
+import { createLedgerRepository } from '../repositories/ledger';
+import { createTatSettingsRepository } from '../repositories/tatSettings';
+import { chargeNewJobs, priceNewJobs } from '../services/charges';
 import { planMoves, writeMoves } from '../services/jobMoves';
 import type { JobStatus } from '../services/jobStateMachine';
 import type { DemoContext, DemoSeeder } from './demoContext';
@@ -49,11 +52,36 @@ function groupBy<T>(items: T[], key: (t: T) => string) {
 }
 
 /**
+ * Each job's Company price for its (state, kind), priced per owner and kind as the create and
+ * upload routes price theirs (an unfunded wallet fails the seed with their 402), by job id.
+ */
+async function priceDemoJobs(
+  deps: Parameters<typeof priceNewJobs>[0],
+  plans: DemoJobPlanned[],
+  tx: Parameters<DemoSeeder>[0],
+) {
+  const prices = new Map<string, number>();
+  for (const group of groupBy(plans, (p) => `${p.owner.id} ${p.kind}`)) {
+    const { owner, kind } = group[0]!;
+    const each = await priceNewJobs(
+      deps,
+      owner.id,
+      kind,
+      group.map((p) => p.job.state),
+      tx,
+    );
+    group.forEach((p, i) => prices.set(p.id, each[i]!));
+  }
+  return prices;
+}
+
+/**
  * Jobs of every kind in every status, each moved there step by step through the one writer of
- * job moves (so events and counters are the app's own), then dated over the last four months:
- * the app stamps moves with now(), the demo needs a past. Codes follow the creation dates.
- * Writes go in batches (COPY, then one round of moves per step): PGlite answers one query at a
- * time, and a first start should stay quick.
+ * job moves (so events, counters, fees and refunds are the app's own), each charged to its owner
+ * at creation as the create route charges (the wallets are funded before), then dated over the
+ * last four months: the app stamps moves with now(), the demo needs a past. Codes follow the
+ * creation dates. Writes go in batches (COPY, then one round of moves per step): PGlite answers
+ * one query at a time, and a first start should stay quick.
  */
 export const seedJobs: DemoSeeder = async (tx, ctx) => {
   const jobs = createJobsRepository(tx);
@@ -62,6 +90,11 @@ export const seedJobs: DemoSeeder = async (tx, ctx) => {
     .sort((a, b) => a.eventTimes[0]!.getTime() - b.eventTimes[0]!.getTime());
   const drawing = drawFiles(ctx, plans);
   drawing.catch(() => undefined); // awaited below; a failure meanwhile must not go unhandled
+  const money = {
+    tatSettings: createTatSettingsRepository(tx),
+    ledger: createLedgerRepository(tx),
+  };
+  const prices = await priceDemoJobs(money, plans, tx);
   await jobs.insertMany(
     plans.map((p) => ({
       id: p.id,
@@ -72,10 +105,15 @@ export const seedJobs: DemoSeeder = async (tx, ctx) => {
       lga: p.job.lga,
       subject_name: p.job.subjectName,
       fields: p.job.fields,
+      price_kobo: prices.get(p.id)!,
     })),
     ctx.accounts[0]!.id, // each creation event is given its creator when the jobs are dated
     tx,
   );
+  for (const p of plans) {
+    const job = { id: p.id, priceKobo: prices.get(p.id)! };
+    await chargeNewJobs(money, p.owner.id, [job], p.owner.ownerId, tx);
+  }
   const locked = new Map(
     (
       await jobs.lockForMove(

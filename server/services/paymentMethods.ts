@@ -1,5 +1,8 @@
 import type { MoneySettings } from '../config';
+import type { Queryable } from '../db';
 import { fieldError } from '../errors';
+import type { LedgerRepository } from '../repositories/ledger';
+import { fundingMovement } from './ledger';
 
 /** What a company is told about paying in: shown with its wallet. */
 export interface HowToPay {
@@ -50,3 +53,27 @@ export const recordedBankTransfer: PaymentMethod<{ reference: string; paid_at: s
     };
   },
 };
+
+/**
+ * Credits a company's wallet with one payment, checked by its method (a bad field is a 400 naming
+ * it), in the caller's transaction: the way money comes in, for the route and the demo alike.
+ * The same reference again posts nothing; answers the movement's reference, to read the first.
+ */
+export async function fundWallet<Input>(
+  ledger: LedgerRepository,
+  method: PaymentMethod<Input>,
+  payment: { companyId: string; amountKobo: number; input: Input },
+  createdBy: string | null,
+  tx: Queryable,
+) {
+  const { reference, details } = method.record(payment.input);
+  const movement = fundingMovement(
+    payment.companyId,
+    payment.amountKobo,
+    reference,
+    details,
+    createdBy,
+  );
+  await ledger.post([movement], tx);
+  return movement.reference;
+}

@@ -541,6 +541,13 @@ export const en: TranslationMessages = {
         marked_paid: 'Payout marked paid',
         marked_failed: 'Payout marked failed: the amount is back on the agent’s balance',
       },
+      figures: {
+        title: 'Balance and earnings',
+        wallet_balance: 'Wallet balance',
+        available: 'Available for payout',
+        earnings: 'Total earnings',
+        unavailable: 'Unavailable',
+      },
       fund: {
         title: 'Fund a wallet',
         company: 'Company',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { badRequest, conflict, fieldError, notFound } from '../../errors';
+import { fieldError, notFound } from '../../errors';
 import { errorResponses } from '../../schemas/common';
 import {
   CreatePayoutBody,
@@ -13,8 +13,8 @@ import {
   payoutStatuses,
   SettlePayoutBody,
 } from '../../schemas/payouts';
-import { agentEarnings, payoutMovement, payoutSettledMovement } from '../../services/ledger';
 import { payoutView } from '../../services/moneyViews';
+import { payOutAgents, settlePayout } from '../../services/payouts';
 import { pageWithTotal, parseRange, parseSort } from '../../services/listParams';
 import { moneyFilter } from '../transactions/listQuery';
 
@@ -23,33 +23,14 @@ import { moneyFilter } from '../transactions/listQuery';
  * transaction for the whole batch: an agent with nothing to pay is a 400 and nothing is created.
  */
 async function payOut(app: FastifyInstance, agentIds: string[], actorId: string) {
-  const { payouts, ledger } = app.repos;
-  const agents = await payouts.agents(agentIds);
+  const agents = await app.repos.payouts.agents(agentIds);
   const unknown = agentIds.filter((id) => !agents.some((a) => a.id === id));
   if (unknown.length) throw notFound(`Agent not found: ${unknown.join(', ')}`);
-  return app.db.transaction(async (tx) => {
-    const ids: string[] = [];
-    // In id order, so that two batches lock the same agents in the same order.
-    for (const agent of [...agents].sort((a, b) => a.id.localeCompare(b.id))) {
-      const balance = await ledger.lockBalance(agentEarnings(agent.id), tx);
-      if (balance <= 0) {
-        throw badRequest(`${agent.name} has no available balance to pay out`, [
-          { field: 'agent_id', msg: `${agent.name} has no available balance to pay out` },
-        ]);
-      }
-      const id = await payouts.insert(agent.id, balance, actorId, tx);
-      await ledger.post(
-        [payoutMovement({ id, agent_id: agent.id, amount_kobo: balance }, actorId)],
-        tx,
-      );
-      ids.push(id);
-    }
-    return ids;
-  });
+  return app.db.transaction((tx) => payOutAgents(app.repos, agents, actorId, tx));
 }
 
 const payoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { payouts, ledger } = app.repos;
+  const { payouts } = app.repos;
   const tags = ['money'];
   const security = [{ bearerAuth: [] }];
 
@@ -124,13 +105,9 @@ const payoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (outcome.status === 'failed' && !outcome.reason) {
         throw fieldError('reason', 'reason is required: why the payment failed');
       }
-      await app.db.transaction(async (tx) => {
-        const payout = await payouts.lock(request.params.id, tx);
-        if (!payout) throw notFound('Payout not found');
-        if (payout.status !== 'pending') throw conflict(`This payout is already ${payout.status}`);
-        await payouts.settle(payout.id, outcome, tx);
-        await ledger.post([payoutSettledMovement(payout, outcome, request.account.id)], tx);
-      });
+      await app.db.transaction((tx) =>
+        settlePayout(app.repos, request.params.id, outcome, request.account.id, tx),
+      );
       return viewOf(request.params.id);
     },
   );
@@ -150,7 +127,12 @@ const payoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { oneOf, id, ids } = moneyFilter(request.query.filter);
       const filter = { status: oneOf('status', payoutStatuses), agentId: id('agent_id'), ids };
-      const sort = parseSort(request.query.sort, payoutSortFields, ['created_at', 'DESC'], 'Payouts');
+      const sort = parseSort(
+        request.query.sort,
+        payoutSortFields,
+        ['created_at', 'DESC'],
+        'Payouts',
+      );
       const { offset, limit } = parseRange(request.query.range);
       const [rows, total] = await Promise.all([
         payouts.list(filter, sort, offset, limit),

@@ -5,10 +5,10 @@ import { errorResponses } from '../../schemas/common';
 import { Transaction } from '../../schemas/transactions';
 import { FundWalletBody, Wallet, WalletQuery } from '../../schemas/wallet';
 import { isAdminArea } from '../../services/jobAccess';
-import { agentEarnings, fundingMovement, wallet } from '../../services/ledger';
+import { agentEarnings, wallet } from '../../services/ledger';
 import { koboToNgn, ngnToKobo } from '../../services/money';
 import { transactionView } from '../../services/moneyViews';
-import { recordedBankTransfer } from '../../services/paymentMethods';
+import { fundWallet, recordedBankTransfer } from '../../services/paymentMethods';
 
 /** A company's wallet (its balance and how to pay in) and the admins' record of a payment. */
 const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -81,22 +81,17 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { company_id, amount } = request.body;
       const kobo = ngnToKobo(amount);
       if (kobo === undefined) throw fieldError('amount', 'amount must have at most 2 decimals');
-      const payment = recordedBankTransfer.record(request.body);
       if (!(await transactions.company(company_id))) {
         throw fieldError('company_id', 'company_id names no company');
       }
-      const movement = fundingMovement(
-        company_id,
-        kobo,
-        payment.reference,
-        payment.details,
-        request.account.id,
+      const payment = { companyId: company_id, amountKobo: kobo, input: request.body };
+      const reference = await app.db.transaction((tx) =>
+        fundWallet(ledger, recordedBankTransfer, payment, request.account.id, tx),
       );
-      await app.db.transaction((tx) => ledger.post([movement], tx));
-      const first = await ledger.findByReference(movement.reference);
+      const first = await ledger.findByReference(reference);
       if (first!.company_id !== company_id || first!.amount_kobo !== kobo) {
         throw conflict(
-          `The payment ${payment.reference} is already recorded for another company or amount`,
+          `The payment ${request.body.reference.trim()} is already recorded for another company or amount`,
         );
       }
       const scope = { kind: 'all' } as const;

@@ -19,11 +19,15 @@ import { formatDisplayDate } from '../../formatting/dates';
 import { useNotifyError } from '../../httpClient/useNotifyError';
 import { Details } from '../../layout/Details';
 import { JobStatusChip } from '../jobs/JobStatusChip';
+import { WalletFigures } from '../transactions/WalletFigures';
 import type { JobStatus } from '../jobs/types';
 import { AgentPhoto } from './AgentPhoto';
 import { AgentStatusChip } from './AgentStatusChip';
 
-/** users/agents/:id: profile, coverage, job counts, rating, recent jobs; deactivate/activate. */
+/**
+ * users/agents/:id: profile, coverage, balance and earnings (money viewers), job counts, rating,
+ * recent jobs; deactivate/activate.
+ */
 export const AgentShow = () => {
   const { id = '' } = useParams();
   const translate = useTranslate();
@@ -80,6 +84,12 @@ export const AgentShow = () => {
                 [t('created_at'), formatDisplayDate(a.created_at)],
               ]}
             />
+            <CanAccess resource="wallet" action="show">
+              <Typography variant="h6" component="h2">
+                {translate('app.money.figures.title')}
+              </Typography>
+              <WalletFigures owner={{ agent_id: a.id }} />
+            </CanAccess>
             <CanAccess resource="agents" action="edit">
               <Button
                 sx={{ alignSelf: 'flex-start' }}

@@ -1,6 +1,7 @@
 import { Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import {
   ArrayField,
+  CanAccess,
   DataTable,
   DateField,
   Loading,
@@ -18,6 +19,7 @@ import { Details, Section } from '../jobs/Details';
 import { JobStatusChip } from '../jobs/JobStatusChip';
 import { useJobPaths } from '../jobs/paths';
 import { jobStatuses, type Job } from '../jobs/types';
+import { WalletFigures } from '../transactions/WalletFigures';
 import { PartnerSwitch } from './PartnerSwitch';
 import type { CompanyDetails } from './types';
 
@@ -54,7 +56,8 @@ const JobCounts = ({ company }: { company: CompanyDetails }) => {
 
 /**
  * Company information (`users/companies/{id}`, `GET /user/company-details/{id}`): profile with its
- * state, address and owner's contact, the partner switch (admins), job counts, users, recent jobs.
+ * state, address and owner's contact, the partner switch (admins), balance and earnings (money
+ * viewers), job counts, users, recent jobs.
  */
 export const CompanyShow = () => {
   const { id = '' } = useParams<'id'>();
@@ -94,6 +97,11 @@ export const CompanyShow = () => {
           ]}
         />
       </Section>
+      <CanAccess resource="wallet" action="show">
+        <Section title={translate('app.money.figures.title')}>
+          <WalletFigures owner={{ company_id: company.id }} />
+        </Section>
+      </CanAccess>
       <Section title={t('job_counts')}>
         <JobCounts company={company} />
       </Section>

@@ -1,51 +1,172 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedMoney } from '../../../server/seed/demoMoney';
-import type { TestContext } from '../helpers';
-import { createJobsTestApp, signIn } from '../jobs/support';
-import { balanceOf, ledgerInvariants, movements } from './support';
+import { transactionKinds } from '../../../reference/money';
+import { seedDemoData } from '../../../server/seed/demoData';
+import { count, createTestApp, login, type TestContext } from '../helpers';
+import { balanceOf, ledgerInvariants } from './support';
 
-let ctx: TestContext;
+let t: TestContext;
 
 beforeAll(async () => {
-  ctx = await createJobsTestApp();
+  t = await createTestApp({ dataDir: mkdtempSync(path.join(tmpdir(), 'demo-money-')) });
+  await seedDemoData(t.db, { storage: t.app.storage, captureLinks: t.app.captureLinks });
 });
-afterAll(() => ctx.close());
+afterAll(() => t.close());
 
-describe('seedMoney (demo data)', () => {
-  it('funds wallets, charges jobs, credits fees and leaves a paid and a pending payout', async () => {
-    const admin = await signIn(ctx.app, ctx.db, 'admin');
-    const company = await signIn(ctx.app, ctx.db, 'company', { company_name: 'Yaba Loans Ltd' });
-    const agents = [await signIn(ctx.app, ctx.db, 'agent'), await signIn(ctx.app, ctx.db, 'agent')];
-    // Demo jobs as the jobs seed writes them: no price yet, two approved by agents.
-    for (const [i, a] of agents.entries()) {
-      await ctx.db.query(
-        `INSERT INTO jobs (type, company_id, state, lga, subject_name, fields, assignee_type,
-                           assignee_agent_id, fee_kobo)
-         VALUES ('address', $1, 'lagos', 'Ikeja', 'Emeka Nwosu', '{}', 'agent', $2, $3)`,
-        [company.companyId, a.account.id, 100_000 * (i + 1)],
-      );
-    }
-    await ctx.db.query(`UPDATE jobs SET status = 'approved'`);
-    await ctx.db.transaction((tx) => seedMoney(tx, { adminId: admin.account.id }));
+const rows = async <T>(sql: string, params: unknown[] = []) =>
+  (await t.db.query<T>(sql, params)).rows;
 
-    expect((await movements(ctx.db, 'charge')).length).toBe(2);
-    expect((await movements(ctx.db, 'fee')).map((m) => m.amount_kobo).sort()).toEqual([
-      100_000, 200_000,
-    ]);
-    const payouts = await ctx.db.query<{ status: string; amount_kobo: string }>(
-      'SELECT status, amount_kobo::text FROM payouts ORDER BY amount_kobo DESC',
-    );
-    expect(payouts.rows).toEqual([
-      { status: 'paid', amount_kobo: '200000' },
-      { status: 'pending', amount_kobo: '100000' },
-    ]);
-    for (const a of agents) expect(await balanceOf(ctx.db, 'agent_earnings', a.account.id)).toBe(0);
-    expect(await balanceOf(ctx.db, 'company_wallet', company.companyId!)).toBeGreaterThan(0);
-    expect(await ledgerInvariants(ctx.db)).toEqual({
+/** Movement amounts of a kind by job, as numbers. */
+async function byJob(kind: string) {
+  const r = await rows<{ job_id: string; amount: string; created_by: string }>(
+    `SELECT job_id, amount_kobo::text AS amount, created_by FROM ledger_movements WHERE kind = $1`,
+    [kind],
+  );
+  return new Map(r.map((m) => [m.job_id, { amount: Number(m.amount), by: m.created_by }]));
+}
+
+describe('demo money, moved by the app as real money moves', () => {
+  it('keeps the ledger whole: balances equal their postings, all sum to zero, no wallet below zero', async () => {
+    expect(await ledgerInvariants(t.db)).toEqual({
       mismatched: [],
       total: 0,
       unbalanced: [],
       negative: [],
     });
+  });
+
+  it('funds every client company by bank transfer and charges each of its jobs', async () => {
+    const clients = await rows<{ id: string; funded: number; charged: number; jobs: number }>(
+      `SELECT c.id,
+              (SELECT count(*)::int FROM ledger_movements m
+                WHERE m.company_id = c.id AND m.kind = 'funding'
+                  AND m.details->>'method' = 'bank_transfer' AND m.details ? 'bank_reference') AS funded,
+              (SELECT count(*)::int FROM ledger_movements m
+                WHERE m.company_id = c.id AND m.kind = 'charge') AS charged,
+              (SELECT count(*)::int FROM jobs j WHERE j.company_id = c.id) AS jobs
+         FROM companies c WHERE NOT c.is_partner`,
+    );
+    expect(clients.length).toBeGreaterThanOrEqual(4);
+    for (const c of clients) {
+      expect(c.funded).toBeGreaterThan(0);
+      expect(c.charged).toBe(c.jobs);
+      expect(c.jobs).toBeGreaterThan(0);
+    }
+  });
+
+  it("charges each job at creation its Company price for (state, kind), by the job's creator", async () => {
+    const charges = await byJob('charge');
+    const jobs = await rows<{ id: string; price: string; tat: string; created_by: string }>(
+      `SELECT j.id, j.price_kobo::text AS price, t.amount_kobo::text AS tat, j.created_by
+         FROM jobs j JOIN tat_settings t
+           ON t.state = j.state AND t.job_type = j.type AND t.audience = 'company'`,
+    );
+    expect(jobs.length).toBe(await count(t.db, 'jobs'));
+    for (const j of jobs) {
+      expect(j.price).toBe(j.tat);
+      expect(charges.get(j.id)).toEqual({ amount: Number(j.tat), by: j.created_by });
+    }
+  });
+
+  it('refunds every cancelled job its price, and no other job', async () => {
+    const refunds = await byJob('refund');
+    const cancelled = await rows<{ id: string; price: string }>(
+      `SELECT id, price_kobo::text AS price FROM jobs WHERE status = 'cancelled'`,
+    );
+    expect(cancelled.length).toBeGreaterThan(0);
+    expect(refunds.size).toBe(cancelled.length);
+    for (const j of cancelled) expect(refunds.get(j.id)?.amount).toBe(Number(j.price));
+  });
+
+  it("credits approved jobs' fees, fixed at assignment from the assignee's price, and no other job's", async () => {
+    const fees = await byJob('fee');
+    const approved = await rows<{ id: string; fee: string; tat: string }>(
+      `SELECT j.id, j.fee_kobo::text AS fee, t.amount_kobo::text AS tat FROM jobs j
+         JOIN tat_settings t
+           ON t.state = j.state AND t.job_type = j.type AND t.audience = j.assignee_type
+        WHERE j.status = 'approved'`,
+    );
+    expect(approved.length).toBe(await count(t.db, `jobs WHERE status = 'approved'`));
+    expect(fees.size).toBe(approved.length);
+    for (const j of approved) {
+      expect(j.fee).toBe(j.tat);
+      expect(fees.get(j.id)?.amount).toBe(Number(j.fee));
+    }
+  });
+
+  it("pays one agent's earnings (with a bank reference) and leaves another's pending", async () => {
+    const payouts = await rows<{
+      agent_id: string;
+      status: string;
+      reference: string | null;
+      amount: string;
+      earned: string;
+      account_number: string | null;
+    }>(
+      `SELECT p.agent_id, p.status, p.reference, p.amount_kobo::text AS amount,
+              (SELECT sum(fee_kobo)::text FROM jobs
+                WHERE assignee_agent_id = p.agent_id AND status = 'approved') AS earned,
+              ap.account_number
+         FROM payouts p LEFT JOIN agent_applications ap ON ap.account_id = p.agent_id
+        ORDER BY p.status`,
+    );
+    expect(payouts.map((p) => p.status)).toEqual(['paid', 'pending']);
+    expect(payouts[0]!.reference).toMatch(/^GTB-NIP-\d{8}-\d+$/);
+    expect(payouts[1]!.reference).toBeNull();
+    for (const p of payouts) {
+      expect(p.account_number).toMatch(/^\d{10}$/);
+      expect(p.amount).toBe(p.earned);
+      expect(await balanceOf(t.db, 'agent_earnings', p.agent_id)).toBe(0);
+    }
+    expect(
+      await balanceOf(t.db, 'payouts_in_transit', '00000000-0000-0000-0000-000000000000'),
+    ).toBe(Number(payouts[1]!.amount));
+  });
+
+  it("shows rows on every money list: the admin's transactions, payouts and wallets", async () => {
+    const admin = await login(t.app, 'admin@demo.ng', 'Admin1234!');
+    const get = (url: string) => t.app.inject({ url: `/api/v2${url}`, headers: admin.headers });
+    const all = await get('/transactions?range=[0,499]');
+    expect(all.statusCode).toBe(200);
+    const moves = all.json() as { kind: string; status: string }[];
+    expect(new Set(moves.map((m) => m.kind))).toEqual(new Set(transactionKinds));
+    const payoutStatuses = moves.filter((m) => m.kind === 'payout').map((m) => m.status);
+    expect(payoutStatuses.sort()).toEqual(['pending', 'successful']);
+    const payouts = await get('/payouts');
+    expect(payouts.statusCode).toBe(200);
+    expect(payouts.headers['content-range']).toMatch(/\/2$/);
+    const [pending] = await rows<{ agent_id: string }>(
+      `SELECT agent_id FROM payouts WHERE status = 'pending'`,
+    );
+    const agentMoves = await get(
+      `/transactions?filter=${encodeURIComponent(JSON.stringify({ agent_id: pending!.agent_id }))}`,
+    );
+    expect((agentMoves.json() as unknown[]).length).toBeGreaterThan(1);
+    const agentWallet = await get(`/wallet?agent_id=${pending!.agent_id}`);
+    expect(agentWallet.json()).toMatchObject({ balance: 0 });
+    expect((agentWallet.json() as { earnings: number }).earnings).toBeGreaterThan(0);
+  });
+
+  it('shows the demo company its own funding, charges and refunds, and a positive balance', async () => {
+    const company = await login(t.app, 'company@demo.ng', 'Company1234!');
+    const list = await t.app.inject({
+      url: '/api/v2/transactions?range=[0,499]',
+      headers: company.headers,
+    });
+    expect(list.statusCode).toBe(200);
+    const mine = list.json() as { kind: string }[];
+    const [own] = await rows<{ company_id: string }>(
+      `SELECT company_id FROM accounts WHERE email = 'company@demo.ng'`,
+    );
+    expect(mine.length).toBe(
+      await count(t.db, 'ledger_movements WHERE company_id = $1', [own!.company_id]),
+    );
+    expect(new Set(mine.map((m) => m.kind))).toEqual(new Set(['funding', 'charge', 'refund']));
+    const wallet = await t.app.inject({ url: '/api/v2/wallet', headers: company.headers });
+    const balance = (wallet.json() as { balance: number }).balance;
+    expect(balance).toBeGreaterThan(0);
+    expect(balance * 100).toBe(await balanceOf(t.db, 'company_wallet', own!.company_id));
   });
 });

@@ -4,10 +4,13 @@ import { describe, expect, it } from 'vitest';
 import type { Account } from '../../../src/authProvider';
 import { companiesPage, makeCompany, makeCompanyDetails } from '../support/companiesFixtures';
 import { filterOf } from '../support/jobsFixtures';
+import { makeWallet } from '../support/moneyFixtures';
 import { currentPath, renderApp } from '../support/renderApp';
 import { server } from '../support/server';
 import { adminAccount, companyAccount, signIn } from '../support/session';
 
+/** Access checks answer asynchronously: give the page's CanAccess time to decide. */
+const accessChecked = () => new Promise((resolve) => setTimeout(resolve, 300));
 describe('Company management (users/companies)', () => {
   it('lists companies with code, state, owner and partner flag; rows open company information', async () => {
     signIn(adminAccount);
@@ -116,5 +119,67 @@ describe('Company information (users/companies/{id})', () => {
     await renderApp(`/admin/users/companies/${details.id}`);
     expect(await screen.findByText('3 Murtala Way')).toBeInTheDocument();
     expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+  });
+
+  it("shows a money viewer the company's wallet balance and earnings in naira", async () => {
+    signIn(adminAccount);
+    const details = makeCompanyDetails(1);
+    const asked: (string | null)[] = [];
+    server.use(
+      http.get(`/api/v2/user/company-details/${details.id}`, () => HttpResponse.json(details)),
+      http.get('/api/v2/wallet', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('company_id'));
+        return HttpResponse.json(makeWallet(1234.5, 250000));
+      }),
+    );
+    await renderApp(`/admin/users/companies/${details.id}`);
+    const heading = await screen.findByRole('heading', { name: 'Balance and earnings' });
+    const figures = heading.parentElement!.querySelector('dl')!;
+    await waitFor(() => expect(figures).toHaveTextContent('Wallet balance₦1,234.50'));
+    expect(figures).toHaveTextContent('Total earnings₦250,000.00');
+    expect(asked).toEqual([details.id]);
+  });
+
+  it('hides balance and earnings from a sub-admin without the transactions label, and does not ask', async () => {
+    signIn({
+      ...adminAccount,
+      id: 'acc-sub',
+      role: 'sub-admin',
+      isSuperAdmin: false,
+      permissions: ['User management (view)'],
+    });
+    const details = makeCompanyDetails(1);
+    let asked = 0;
+    server.use(
+      http.get(`/api/v2/user/company-details/${details.id}`, () => HttpResponse.json(details)),
+      http.get('/api/v2/wallet', () => {
+        asked += 1;
+        return HttpResponse.json(makeWallet(1234.5));
+      }),
+    );
+    await renderApp(`/admin/users/companies/${details.id}`);
+    expect(await screen.findByText('3 Murtala Way')).toBeInTheDocument();
+    await accessChecked();
+    expect(screen.queryByText('Balance and earnings')).not.toBeInTheDocument();
+    expect(screen.queryByText('₦1,234.50')).not.toBeInTheDocument();
+    expect(asked).toBe(0);
+  });
+
+  it('shows balance and earnings to a sub-admin who holds the transactions label', async () => {
+    signIn({
+      ...adminAccount,
+      id: 'acc-sub',
+      role: 'sub-admin',
+      isSuperAdmin: false,
+      permissions: ['User management (view)', 'View Transaction History, make Payment etc'],
+    });
+    const details = makeCompanyDetails(1);
+    server.use(
+      http.get(`/api/v2/user/company-details/${details.id}`, () => HttpResponse.json(details)),
+      http.get('/api/v2/wallet', () => HttpResponse.json(makeWallet(98765.4, 0))),
+    );
+    await renderApp(`/admin/users/companies/${details.id}`);
+    expect(await screen.findByText('₦98,765.40')).toBeInTheDocument();
+    expect(screen.getByText('₦0.00')).toBeInTheDocument();
   });
 });
