@@ -327,11 +327,13 @@ function orderBy(key: string, sort: JobSort) {
 }
 
 /**
- * The ids (and sort keys) of a page of the list. Each branch of the scope (a company's own jobs,
- * the jobs assigned to it) takes its first `offset + limit` rows from its own index; only the
- * merged page is joined. An OR of the two branches would sort every matching row instead.
+ * The ids (and sort keys) of a page of the list, as the CTE `page`. Each branch of the scope (a
+ * company's own jobs, the jobs assigned to it) takes its first `offset + limit` rows from its own
+ * index; only the merged page is joined. An OR of the two branches would sort every matching row.
+ * A search first gathers every match, as the CTE `matches`, through the trigram index (left to
+ * choose, the planner walks the whole list in order for a few names), then sorts them.
  */
-function pageIdsSql(
+function pageCtes(
   params: unknown[],
   scope: JobScope,
   filter: JobListFilter,
@@ -339,17 +341,22 @@ function pageIdsSql(
   offset: number,
   limit: number,
 ) {
-  const dir = sort.order === 'ASC' ? 'ASC' : 'DESC';
   const parts = branches(scope).map((b) => {
     const w = new Where(params);
     b(w);
     filterWhere(w, filter, scope);
     const key = sortKey(sort, w, scope);
-    return `(SELECT j.id, ${key} AS sort_key FROM jobs j ${w.sql} ${orderBy(key, sort)} LIMIT ${w.param(offset + limit)})`;
+    const matches = `SELECT j.id, ${key} AS sort_key FROM jobs j ${w.sql}`;
+    if (filter.q) return matches;
+    return `(${matches} ${orderBy(key, sort)} LIMIT ${w.param(offset + limit)})`;
   });
-  const page = new Where(params);
-  return `SELECT id, sort_key FROM (${parts.join(' UNION ALL ')}) u
-    ORDER BY sort_key ${dir}, id ${dir} LIMIT ${page.param(limit)} OFFSET ${page.param(offset)}`;
+  const dir = sort.order === 'ASC' ? 'ASC' : 'DESC';
+  const w = new Where(params);
+  const window = `ORDER BY sort_key ${dir}, id ${dir} LIMIT ${w.param(limit)} OFFSET ${w.param(offset)}`;
+  const union = parts.join(' UNION ALL ');
+  return filter.q
+    ? `matches AS MATERIALIZED (${union}), page AS (SELECT id, sort_key FROM matches ${window})`
+    : `page AS (SELECT id, sort_key FROM (${union}) u ${window})`;
 }
 
 /** Columns of a bulk insert, in the order of `insertMany`'s CSV. */
@@ -398,7 +405,7 @@ export function createJobsRepository(db: Queryable) {
       return r.rows[0];
     },
 
-    /** A page of the list (see `pageIdsSql`), as rows. */
+    /** A page of the list (see `pageCtes`), as rows. */
     async list(
       scope: JobScope,
       filter: JobListFilter,
@@ -408,10 +415,10 @@ export function createJobsRepository(db: Queryable) {
       q: Queryable = db,
     ) {
       const params: unknown[] = [];
-      const page = pageIdsSql(params, scope, filter, sort, offset, limit);
+      const ctes = pageCtes(params, scope, filter, sort, offset, limit);
       const w = new Where(params);
       const r = await q.query<JobRow>(
-        `${selectJob(w, scope)} JOIN (${page}) p ON p.id = j.id ${orderBy('p.sort_key', sort)}`,
+        `WITH ${ctes} ${selectJob(w, scope)} JOIN page p ON p.id = j.id ${orderBy('p.sort_key', sort)}`,
         params,
       );
       return r.rows;
@@ -431,11 +438,13 @@ export function createJobsRepository(db: Queryable) {
       q: Queryable = db,
     ) {
       const params: unknown[] = [];
-      const page = pageIdsSql(params, scope, filter, sort, offset, limit);
-      const total = totalSql(params, scope, filter);
+      const ctes = pageCtes(params, scope, filter, sort, offset, limit);
+      const total = filter.q
+        ? '(SELECT count(*) FROM matches)::int'
+        : totalSql(params, scope, filter);
       const w = new Where(params);
       const dir = sort.order === 'ASC' ? 'ASC' : 'DESC';
-      const sql = `WITH page AS (${page})
+      const sql = `WITH ${ctes}
         SELECT ${total} AS total, (SELECT count(*) FROM page)::int AS rows,
           (SELECT coalesce(json_agg(${jobJsonSql(w, scope)} ORDER BY p.sort_key ${dir}, p.id ${dir}), '[]')::text
              FROM page p JOIN jobs j ON j.id = p.id ${jobJoins}) AS json`;
