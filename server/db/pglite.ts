@@ -1,7 +1,7 @@
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { privateDir, restrictTreeToOwner } from './ownerOnly';
-import { maxPreparedStatements, parameterText } from './prepared';
+import { isStalePlan, maxPreparedStatements, parameterText } from './prepared';
 import type { Db, Queryable, QueryResult } from './types';
 
 /** PostgreSQL in WASM: the embedded default. `dataDir` undefined keeps it in memory (tests). */
@@ -54,7 +54,8 @@ export async function openPglite(dataDir?: string): Promise<Db> {
  */
 function preparedStatements(pg: PGlite, fallback: Queryable) {
   const names = new Map<string, string>();
-  return async <T>(sql: string, params: unknown[]): Promise<QueryResult<T>> => {
+  let made = 0;
+  const run = async <T>(sql: string, params: unknown[]): Promise<QueryResult<T>> => {
     let name = names.get(sql);
     if (!name && names.size >= maxPreparedStatements) return fallback.query<T>(sql, params);
     return pg._runExclusiveTransaction(() =>
@@ -62,7 +63,7 @@ function preparedStatements(pg: PGlite, fallback: Queryable) {
         const parts: Uint8Array[] = [];
         const isNew = !name;
         if (!name) {
-          name = `prepared_${names.size + 1}`;
+          name = `prepared_${++made}`;
           parts.push(protocol.serialize.parse({ name, text: sql }));
         }
         parts.push(
@@ -82,5 +83,14 @@ function preparedStatements(pg: PGlite, fallback: Queryable) {
         return { rows: (result?.rows ?? []) as T[], rowCount: result?.rows.length ?? 0 };
       }),
     );
+  };
+  return async <T>(sql: string, params: unknown[]) => {
+    try {
+      return await run<T>(sql, params);
+    } catch (err) {
+      if (!isStalePlan(err)) throw err;
+      names.delete(sql); // prepared again under a new name next time
+      return fallback.query<T>(sql, params);
+    }
   };
 }

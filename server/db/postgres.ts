@@ -3,11 +3,16 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFromStdin } from 'pg-copy-streams';
-import { maxPreparedStatements } from './prepared';
+import { isStalePlan, maxPreparedStatements } from './prepared';
 import type { Db, Queryable, QueryResult } from './types';
 
 // int8 (counts, sums of kobo) as numbers, like PGlite returns them; values stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+async function run<T>(q: pg.Pool | pg.PoolClient, query: pg.QueryConfig): Promise<QueryResult<T>> {
+  const r = await q.query(query);
+  return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
+}
 
 export async function openPostgres(connectionString: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString, max: 10 });
@@ -18,21 +23,24 @@ export async function openPostgres(connectionString: string): Promise<Db> {
   await pool.query('SELECT 1');
   // Statement texts given a name: node-postgres prepares a named one once per connection.
   const named = new Map<string, string>();
+  let stale = 0;
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
-    async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
-      const r = await q.query(sql, params);
-      return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
-    },
+    query: (sql, params) => run(q, { text: sql, values: params }),
     async queryPrepared<T>(sql: string, params: unknown[]): Promise<QueryResult<T>> {
       let name = named.get(sql);
       if (!name && named.size < maxPreparedStatements) {
-        name = `p_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+        name = `p_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}_${stale}`;
         named.set(sql, name);
       }
-      const r = await q.query(
-        name ? { name, text: sql, values: params } : { text: sql, values: params },
-      );
-      return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
+      try {
+        return await run<T>(q, { name, text: sql, values: params });
+      } catch (err) {
+        if (!name || !isStalePlan(err)) throw err;
+        // Every connection holds the old one: a new name prepares it afresh on each.
+        named.delete(sql);
+        stale++;
+        return run<T>(q, { text: sql, values: params });
+      }
     },
     async exec(sql: string) {
       await q.query(sql); // no parameters: the simple protocol runs several statements

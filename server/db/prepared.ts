@@ -20,3 +20,10 @@ export function parameterText(v: unknown): string | null {
   if (typeof v === 'object') return JSON.stringify(v);
   return String(v);
 }
+
+/**
+ * A statement prepared before its table changed shape (a migration added a column to a `*`):
+ * PostgreSQL refuses to run it again ("cached plan must not change result type").
+ */
+export const isStalePlan = (err: unknown) =>
+  typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '0A000';

@@ -68,4 +68,14 @@ describe('queryPrepared (a statement planned once per connection)', () => {
     );
     expect(after.rows[0]!.label).toBe('one "quoted", \\ back');
   });
+
+  it('prepares a statement again after its table changed shape (a migration added a column)', async () => {
+    await db.exec('CREATE TABLE reshaped_probe (id integer PRIMARY KEY)');
+    await db.exec('INSERT INTO reshaped_probe VALUES (1)');
+    const star = 'SELECT * FROM reshaped_probe WHERE id = $1';
+    expect((await db.queryPrepared(star, [1])).rows).toEqual([{ id: 1 }]);
+    await db.exec('ALTER TABLE reshaped_probe ADD COLUMN note text');
+    expect((await db.queryPrepared(star, [1])).rows).toEqual([{ id: 1, note: null }]);
+    expect((await db.queryPrepared(star, [1])).rows).toEqual([{ id: 1, note: null }]);
+  });
 });
