@@ -207,10 +207,10 @@ const isoSql = (sql: string) =>
 const ngnSql = (sql: string) => `(${sql})::float8 / 100`;
 
 /**
- * The job as the API's JSON writes it (services/jobAccess.ts `jobView`), built by the database so
- * that a page goes out as the text it returns.
+ * The job's columns as the API's JSON writes them (services/jobAccess.ts `jobView`), so that the
+ * database builds a page's JSON and it goes out as the text it returns.
  */
-function jobJsonSql(w: Where, scope: JobScope) {
+function jobWireColumns(w: Where, scope: JobScope) {
   const wire: Record<string, [string, (sql: string) => string]> = {
     price_kobo: ['price', ngnSql],
     fee_kobo: ['fee', ngnSql],
@@ -219,11 +219,11 @@ function jobJsonSql(w: Where, scope: JobScope) {
     created_at: ['created_at', isoSql],
     updated_at: ['updated_at', isoSql],
   };
-  const pairs = jobColumns(w, scope).map(([name, sql]) => {
+  const columns = jobColumns(w, scope).map(([name, sql]) => {
     const [key, convert] = wire[name] ?? [name, (s: string) => s];
-    return `'${key}', ${convert(sql)}`;
+    return `${convert(sql)} AS ${key}`;
   });
-  return `json_build_object(${pairs.join(', ')})`;
+  return columns.join(', ');
 }
 
 function scopeWhere(w: Where, scope: JobScope) {
@@ -376,10 +376,12 @@ export function listPageStatement(
   const total = filter.q ? '(SELECT count(*) FROM matches)::int' : totalSql(params, scope, filter);
   const w = new Where(params);
   const dir = sort.order === 'ASC' ? 'ASC' : 'DESC';
+  // json_agg of a row writes its columns by name, in order, without json_build_object's spaces.
   const sql = `WITH ${ctes}
     SELECT ${total} AS total, (SELECT count(*) FROM page)::int AS rows,
-      (SELECT coalesce(json_agg(${jobJsonSql(w, scope)} ORDER BY p.sort_key ${dir}, p.id ${dir}), '[]')::text
-         FROM page p JOIN jobs j ON j.id = p.id ${jobJoins}) AS json`;
+      (SELECT coalesce(json_agg(job ORDER BY p.sort_key ${dir}, p.id ${dir}), '[]')::text
+         FROM page p JOIN jobs j ON j.id = p.id ${jobJoins}
+         CROSS JOIN LATERAL (SELECT ${jobWireColumns(w, scope)}) AS job) AS json`;
   return { sql, params };
 }
 
