@@ -180,7 +180,7 @@ function jobColumns(w: Where, scope: JobScope): [string, string][] {
     ],
     ['assigned_at', 'j.assigned_at'],
     ['due_at', 'j.due_at'],
-    ['overdue', overdueSql],
+    ['overdue', `coalesce(${overdueSql}, false)`],
     ['price_kobo', 'j.price_kobo'],
     ['fee_kobo', 'j.fee_kobo'],
     ['rating', 'j.rating'],

@@ -131,7 +131,9 @@ describe('GET /jobs', () => {
   });
 
   it('writes each job of a page as GET /jobs/{id} does, in the shape its schema documents', async () => {
-    // Kobo that is not whole naira, and a microsecond the JSON must drop as Date does.
+    // Kobo that is not whole naira, a microsecond the JSON must drop as Date does, and a job
+    // waiting on its assignee without a deadline (overdue is false, not null).
+    await forceStatus(ctx.db, ids.Dayo!, 'accepted');
     await ctx.db.query(
       "UPDATE jobs SET price_kobo = 100050, updated_at = timestamptz '2026-03-05 10:11:12.345678+00' WHERE id = $1",
       [ids.Ada],
@@ -152,6 +154,9 @@ describe('GET /jobs', () => {
     const bayo = (await list(owner.headers, { filter: { id: [ids.Bayo] } })).json()[0];
     expect(bayo).toMatchObject({ fee: 1500, overdue: true, assignee_name: 'Partner Ltd' });
     expect(Object.keys(bayo)).toEqual(Object.keys(Job.properties));
+    const dayo = (await list(owner.headers, { filter: { id: [ids.Dayo] } })).json()[0];
+    expect(dayo).toMatchObject({ status: 'accepted', due_at: null, overdue: false });
+    await forceStatus(ctx.db, ids.Dayo!, 'pending');
   });
 
   it('refuses bad list parameters with 400', async () => {
