@@ -5,7 +5,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import type { Db } from './db';
-import { logEachRequest, withLogRedaction } from './logging';
+import { OneLinePerRequest, withLogRedaction } from './logging';
 import access from './plugins/app/access';
 import authenticate from './plugins/app/authenticate';
 import { installErrorHandler } from './plugins/app/errorHandler';
@@ -33,7 +33,7 @@ export async function buildApp({ config, db, logger = false, distDir }: AppOptio
   const { timeouts } = config;
   const app = Fastify({
     logger: withLogRedaction(logger),
-    disableRequestLogging: true, // logEachRequest writes one lighter line instead of two
+    logController: new OneLinePerRequest(),
     bodyLimit: 1024 * 1024,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -52,7 +52,6 @@ export async function buildApp({ config, db, logger = false, distDir }: AppOptio
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  if (logger) logEachRequest(app);
   installValidation(app);
   installErrorHandler(app);
   app.addHook('onSend', async (request, reply) => {
