@@ -5,7 +5,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import type { Db } from './db';
-import { withLogRedaction } from './logging';
+import { OneLinePerRequest, withLogRedaction } from './logging';
 import access from './plugins/app/access';
 import authenticate from './plugins/app/authenticate';
 import idempotency from './plugins/app/idempotency';
@@ -34,6 +34,7 @@ export async function buildApp({ config, db, logger = false, distDir }: AppOptio
   const { timeouts } = config;
   const app = Fastify({
     logger: withLogRedaction(logger),
+    logController: new OneLinePerRequest(),
     bodyLimit: 1024 * 1024,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

@@ -1,4 +1,9 @@
-import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import {
+  LogController,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 
 /**
  * Links carry secrets in their URL: one-time tokens in `?token=` (email confirmation, password
@@ -32,4 +37,32 @@ export function withLogRedaction(
       ...(typeof logger === 'object' && 'serializers' in logger ? logger.serializers : {}),
     },
   } as FastifyServerOptions['logger'];
+}
+
+/**
+ * One line per request, written when its reply is sent: method, masked URL, status, time taken.
+ * Fastify's own request logging writes two lines (incoming, completed) through the request and
+ * reply serializers, about a tenth of the jobs list's throughput. Its other lines (errors, 404s)
+ * stay as they are.
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    if (error) return super.requestCompleted(error, request, reply);
+    request.log.info(
+      {
+        method: request.method,
+        url: maskUrlSecrets(request.url),
+        statusCode: reply.statusCode,
+        responseTime: reply.elapsedTime,
+        remoteAddress: request.ip,
+      },
+      'request completed',
+    );
+  }
 }

@@ -1,35 +1,96 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse, protocol } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { privateDir, restrictTreeToOwner } from './ownerOnly';
+import { isStalePlan, maxPreparedStatements, parameterText } from './prepared';
 import type { Db, Queryable, QueryResult } from './types';
 
 /** PostgreSQL in WASM: the embedded default. `dataDir` undefined keeps it in memory (tests). */
 export async function openPglite(dataDir?: string): Promise<Db> {
   // The database files hold every account and job: no other user of the machine may read them.
   if (dataDir) privateDir(dataDir);
-  const pg = await PGlite.create(dataDir);
+  // pg_trgm: the jobs search's trigram index (migration 0013).
+  const pg = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   if (dataDir) restrictTreeToOwner(dataDir);
-  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
-    async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
+  // Only named statements (queryPrepared's) are affected: unnamed ones are always planned anew.
+  await pg.exec('SET plan_cache_mode = force_generic_plan');
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => {
+    async function query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
       const r = await q.query<T>(sql, params);
       return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
-    },
-    async exec(sql: string) {
-      await q.exec(sql);
-    },
-    async copyFrom(table, columns, csv) {
-      await q.query(
-        `COPY ${table} (${columns.join(', ')}) FROM '/dev/blob' WITH (FORMAT csv)`,
-        [],
-        {
-          blob: new Blob([csv]),
-        },
-      );
-    },
-  });
+    }
+    return {
+      query,
+      // Inside a transaction the statement simply runs: transactions are not the hot path.
+      queryPrepared: query,
+      async exec(sql: string) {
+        await q.exec(sql);
+      },
+      async copyFrom(table, columns, csv) {
+        await q.query(
+          `COPY ${table} (${columns.join(', ')}) FROM '/dev/blob' WITH (FORMAT csv)`,
+          [],
+          {
+            blob: new Blob([csv]),
+          },
+        );
+      },
+    };
+  };
+  const db = wrap(pg);
   return {
     kind: 'pglite',
-    ...wrap(pg),
+    ...db,
+    queryPrepared: preparedStatements(pg, db),
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
     close: () => pg.close(),
+  };
+}
+
+/**
+ * PGlite's `query` sends parse, describe, bind, describe, execute and sync as six calls into the
+ * WebAssembly module and plans the statement each time. Here a statement is parsed once under a
+ * name, then bind, describe, execute and sync go in as one message: one call, no planning.
+ * Waits for running transactions and queries like `query` does (PGlite runs one at a time).
+ */
+function preparedStatements(pg: PGlite, fallback: Queryable) {
+  const names = new Map<string, string>();
+  let made = 0;
+  const run = async <T>(sql: string, params: unknown[]): Promise<QueryResult<T>> => {
+    let name = names.get(sql);
+    if (!name && names.size >= maxPreparedStatements) return fallback.query<T>(sql, params);
+    return pg._runExclusiveTransaction(() =>
+      pg.runExclusive(async () => {
+        const parts: Uint8Array[] = [];
+        const isNew = !name;
+        if (!name) {
+          name = `prepared_${++made}`;
+          parts.push(protocol.serialize.parse({ name, text: sql }));
+        }
+        parts.push(
+          protocol.serialize.bind({ statement: name, values: params.map(parameterText) }),
+          protocol.serialize.describe({ type: 'P' }),
+          protocol.serialize.execute(),
+          protocol.serialize.sync(),
+        );
+        const message = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+        parts.reduce((at, p) => (message.set(p, at), at + p.length), 0);
+        const replies = await pg.execProtocolStream(message, { throwOnError: false });
+        // Parsed even when binding failed (bad input): the name is taken from now on.
+        if (isNew && replies.some((m) => m.name === 'parseComplete')) names.set(sql, name);
+        const error = replies.find((m) => m.name === 'error');
+        if (error) throw error;
+        const [result] = parse.parseResults(replies, pg.parsers);
+        return { rows: (result?.rows ?? []) as T[], rowCount: result?.rows.length ?? 0 };
+      }),
+    );
+  };
+  return async <T>(sql: string, params: unknown[]) => {
+    try {
+      return await run<T>(sql, params);
+    } catch (err) {
+      if (!isStalePlan(err)) throw err;
+      names.delete(sql); // prepared again under a new name next time
+      return fallback.query<T>(sql, params);
+    }
   };
 }

@@ -1,19 +1,46 @@
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFromStdin } from 'pg-copy-streams';
+import { isStalePlan, maxPreparedStatements } from './prepared';
 import type { Db, Queryable, QueryResult } from './types';
 
 // int8 (counts, sums of kobo) as numbers, like PGlite returns them; values stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
+async function run<T>(q: pg.Pool | pg.PoolClient, query: pg.QueryConfig): Promise<QueryResult<T>> {
+  const r = await q.query(query);
+  return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
+}
+
 export async function openPostgres(connectionString: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // Only named statements (queryPrepared's) are affected: unnamed ones are always planned anew.
+  pool.on('connect', (client) => {
+    client.query('SET plan_cache_mode = force_generic_plan').catch(() => undefined);
+  });
   await pool.query('SELECT 1');
+  // Statement texts given a name: node-postgres prepares a named one once per connection.
+  const named = new Map<string, string>();
+  let stale = 0;
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
-    async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
-      const r = await q.query(sql, params);
-      return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
+    query: (sql, params) => run(q, { text: sql, values: params }),
+    async queryPrepared<T>(sql: string, params: unknown[]): Promise<QueryResult<T>> {
+      let name = named.get(sql);
+      if (!name && named.size < maxPreparedStatements) {
+        name = `p_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}_${stale}`;
+        named.set(sql, name);
+      }
+      try {
+        return await run<T>(q, { name, text: sql, values: params });
+      } catch (err) {
+        if (!name || !isStalePlan(err)) throw err;
+        // Every connection holds the old one: a new name prepares it afresh on each.
+        named.delete(sql);
+        stale++;
+        return run<T>(q, { text: sql, values: params });
+      }
     },
     async exec(sql: string) {
       await q.query(sql); // no parameters: the simple protocol runs several statements

@@ -6,6 +6,16 @@ export interface QueryResult<T> {
 /** What a repository needs: the database itself or an open transaction. */
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /**
+   * A read that a hot path repeats with other values: parsed and planned once per connection (a
+   * generic plan) and run in one call, instead of planned afresh each time. Only for statements
+   * whose best plan does not depend on the values; at most a few hundred distinct texts are kept,
+   * past that it runs as `query`.
+   */
+  queryPrepared<T = Record<string, unknown>>(
+    sql: string,
+    params: unknown[],
+  ): Promise<QueryResult<T>>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
   /**

@@ -71,7 +71,8 @@ export function createAccountsRepository(db: Queryable) {
      * `maxHours`: one query per request.
      */
     async findBySession(id: string, sessionId: string, maxHours: number) {
-      const r = await db.query<AccountRow>(
+      // Every signed-in request runs it: planned once, one call into the database.
+      const r = await db.queryPrepared<AccountRow>(
         `${selectAccount}
           JOIN sessions s ON s.account_id = a.id AND s.id = $2 AND s.revoked_at IS NULL
                          AND s.created_at > now() - make_interval(hours => $3)

@@ -156,11 +156,11 @@ function personalHiddenSql(w: Where, scope: JobScope) {
   return 'false';
 }
 
-/** The subject's name as this viewer may read it: empty where it names a person they lost. */
-function subjectSql(w: Where, scope: JobScope) {
+/** Whether the subject's name is one this viewer lost (a person's name, see `personalHiddenSql`). */
+function nameHiddenSql(w: Where, scope: JobScope) {
   const hidden = personalHiddenSql(w, scope);
-  if (hidden === 'false') return 'j.subject_name';
-  return `CASE WHEN ${hidden} AND j.type = ANY(${w.param(personalSubjectKinds)}::text[]) THEN '' ELSE j.subject_name END`;
+  if (hidden === 'false') return 'false';
+  return `(${hidden} AND j.type = ANY(${w.param(personalSubjectKinds)}::text[]))`;
 }
 
 /** The kind's fields as `scope` may read them (see `personalHiddenSql`). */
@@ -174,22 +174,80 @@ function fieldsSql(w: Where, scope: JobScope) {
 const assigneeNameSql = `CASE WHEN j.assignee_type = 'company' THEN ac.name
          WHEN j.assignee_type = 'agent' THEN ag.first_name || ' ' || ag.last_name END`;
 
-const jobJoins = `FROM jobs j
-  JOIN companies c ON c.id = j.company_id
+/** The subject's name as this viewer may read it: empty where it names a person they lost. */
+function subjectSql(w: Where, scope: JobScope) {
+  const hidden = nameHiddenSql(w, scope);
+  if (hidden === 'false') return 'j.subject_name';
+  return `CASE WHEN ${hidden} THEN '' ELSE j.subject_name END`;
+}
+
+/**
+ * The job's columns as `scope` may read them (see `personalHiddenSql`), in the order of the API's
+ * `Job` (schemas/jobs.ts), money still in kobo.
+ */
+function jobColumns(w: Where, scope: JobScope): [string, string][] {
+  const hidden = personalHiddenSql(w, scope);
+  return [
+    ['id', 'j.id'],
+    ['code', 'j.code'],
+    ['type', 'j.type'],
+    ['status', 'j.status'],
+    ['company_id', 'j.company_id'],
+    ['company_name', 'c.name'],
+    ['state', 'j.state'],
+    ['lga', 'j.lga'],
+    ['subject_name', subjectSql(w, scope)],
+    ['fields', fieldsSql(w, scope)],
+    ['personal_hidden', hidden],
+    ['assignee_type', 'j.assignee_type'],
+    ['assignee_id', 'coalesce(j.assignee_company_id, j.assignee_agent_id)'],
+    ['assignee_name', assigneeNameSql],
+    ['assigned_at', 'j.assigned_at'],
+    ['due_at', 'j.due_at'],
+    ['overdue', `coalesce(${overdueSql}, false)`],
+    ['price_kobo', 'j.price_kobo'],
+    ['fee_kobo', 'j.fee_kobo'],
+    ['rating', 'j.rating'],
+    ['created_at', 'j.created_at'],
+    ['updated_at', 'j.updated_at'],
+  ];
+}
+
+/** The rows a job's columns read besides `jobs j` itself. */
+const jobJoins = `JOIN companies c ON c.id = j.company_id
   LEFT JOIN companies ac ON ac.id = j.assignee_company_id
   LEFT JOIN accounts ag ON ag.id = j.assignee_agent_id`;
 
-/** The job's columns as `scope` may read them (see `personalHiddenSql`). */
 function selectJob(w: Where, scope: JobScope) {
-  return `SELECT j.id, j.code, j.type, j.status, j.company_id, c.name AS company_name,
-    j.state, j.lga, ${subjectSql(w, scope)} AS subject_name, ${fieldsSql(w, scope)} AS fields,
-    ${personalHiddenSql(w, scope)} AS personal_hidden, j.assignee_type,
-    coalesce(j.assignee_company_id, j.assignee_agent_id) AS assignee_id,
-    ${assigneeNameSql} AS assignee_name,
-    j.assigned_at, j.due_at,
-    ${overdueSql} AS overdue,
-    j.price_kobo, j.fee_kobo, j.rating, j.created_at, j.updated_at
-  ${jobJoins}`;
+  const columns = jobColumns(w, scope).map(([name, sql]) => `${sql} AS ${name}`);
+  return `SELECT ${columns.join(', ')} FROM jobs j ${jobJoins}`;
+}
+
+/** An instant as `Date.toISOString` writes it (milliseconds, UTC). */
+const isoSql = (sql: string) =>
+  `to_char(${sql} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Kobo as NGN, the number `koboToNgn` makes. */
+const ngnSql = (sql: string) => `(${sql})::float8 / 100`;
+
+/**
+ * The job's columns as the API's JSON writes them (services/jobAccess.ts `jobView`), so that the
+ * database builds a page's JSON and it goes out as the text it returns.
+ */
+function jobWireColumns(w: Where, scope: JobScope) {
+  const wire: Record<string, [string, (sql: string) => string]> = {
+    price_kobo: ['price', ngnSql],
+    fee_kobo: ['fee', ngnSql],
+    assigned_at: ['assigned_at', isoSql],
+    due_at: ['due_at', isoSql],
+    created_at: ['created_at', isoSql],
+    updated_at: ['updated_at', isoSql],
+  };
+  const columns = jobColumns(w, scope).map(([name, sql]) => {
+    const [key, convert] = wire[name] ?? [name, (s: string) => s];
+    return `${convert(sql)} AS ${key}`;
+  });
+  return columns.join(', ');
 }
 
 function scopeWhere(w: Where, scope: JobScope) {
@@ -220,16 +278,11 @@ function filterWhere(w: Where, f: JobListFilter, scope: JobScope) {
   }
   const q = f.q?.trim();
   if (q) {
-    // Searched as the viewer reads it: a hidden name must not be found by guessing it.
-    const subject = subjectSql(w, scope);
+    // Searched as the viewer reads it: a hidden name must not be found by guessing it. Matched on
+    // the column itself so that the trigram index answers (`subjectSql` would defeat it).
+    const name = `(j.subject_name ILIKE ${w.param(containsPattern(q))} AND NOT ${nameHiddenSql(w, scope)})`;
     const code = /^(?:job-?)?0*(\d{1,9})$/i.exec(q);
-    if (code) {
-      w.add(
-        `(j.code = ${w.param(`JOB-${code[1]!.padStart(6, '0')}`)} OR ${subject} ILIKE ${w.param(`%${q}%`)})`,
-      );
-    } else {
-      w.add(`${subject} ILIKE ${w.param(containsPattern(q))}`);
-    }
+    w.add(code ? `(j.code = ${w.param(`JOB-${code[1]!.padStart(6, '0')}`)} OR ${name})` : name);
   }
 }
 
@@ -275,18 +328,28 @@ const isStatusOnly = (f: JobListFilter) =>
   Object.entries(f).every(([k, v]) => v === undefined || k === 'status');
 
 /** A total read from `job_counts` (kept by triggers) instead of counting the jobs themselves. */
-async function countFromCounters(scope: JobScope, status: JobStatus | undefined, q: Queryable) {
+function countersSql(params: unknown[], scope: JobScope, status: JobStatus | undefined) {
+  const w = new Where(params);
   const parties = counterParties(scope);
-  const params: unknown[] = [parties.map((p) => p[0]), parties.map((p) => p[1])];
-  if (status) params.push(status);
-  const r = await q.query<{ n: number }>(
-    `SELECT coalesce(sum(c.n), 0)::int AS n
+  const kinds = w.param(parties.map((p) => p[0]));
+  const ids = w.param(parties.map((p) => p[1]));
+  if (status) w.add(`c.status = ${w.param(status)}`);
+  return `(SELECT coalesce(sum(c.n), 0)::int
        FROM job_counts c
-       JOIN unnest($1::text[], $2::uuid[]) AS p (kind, id) ON c.party_kind = p.kind AND c.party_id = p.id
-      ${status ? 'WHERE c.status = $3' : ''}`,
-    params,
-  );
-  return r.rows[0]!.n;
+       JOIN unnest(${kinds}::text[], ${ids}::uuid[]) AS p (kind, id) ON c.party_kind = p.kind AND c.party_id = p.id
+      ${w.sql})`;
+}
+
+/** How many jobs of the scope match the filter, as an SQL expression. */
+function totalSql(params: unknown[], scope: JobScope, filter: JobListFilter) {
+  if (isStatusOnly(filter)) return countersSql(params, scope, filter.status);
+  const parts = branches(scope).map((b) => {
+    const w = new Where(params);
+    b(w);
+    filterWhere(w, filter, scope);
+    return `(SELECT count(*) FROM jobs j ${w.sql})`;
+  });
+  return `(${parts.join(' + ')})::int`;
 }
 
 /** The sort key as the viewer reads it (a hidden name must not show through the order). */
@@ -379,6 +442,65 @@ function csvLineSql(w: Where, scope: JobScope, kindFields: readonly string[]) {
     THEN concat_ws(',', ${escaped.join(', ')}) ELSE concat_ws(',', ${plain.join(', ')}) END || E'\\r\\n'`;
 }
 
+/**
+ * The ids (and sort keys) of a page of the list, as the CTE `page`. Each branch of the scope (a
+ * company's own jobs, the jobs assigned to it) takes its first `offset + limit` rows from its own
+ * index; only the merged page is joined. An OR of the two branches would sort every matching row.
+ * A search first gathers every match, as the CTE `matches`, through the trigram index (left to
+ * choose, the planner walks the whole list in order for a few names), then sorts them.
+ */
+function pageCtes(
+  params: unknown[],
+  scope: JobScope,
+  filter: JobListFilter,
+  sort: JobSort,
+  offset: number,
+  limit: number,
+) {
+  const parts = branches(scope).map((b) => {
+    const w = new Where(params);
+    b(w);
+    filterWhere(w, filter, scope);
+    const key = sortKey(sort, w, scope);
+    const matches = `SELECT j.id, ${key} AS sort_key FROM jobs j ${w.sql}`;
+    if (filter.q) return matches;
+    return `(${matches} ${orderBy(key, sort)} LIMIT ${w.param(offset + limit)})`;
+  });
+  const dir = sort.order === 'ASC' ? 'ASC' : 'DESC';
+  const w = new Where(params);
+  const window = `ORDER BY sort_key ${dir}, id ${dir} LIMIT ${w.param(limit)} OFFSET ${w.param(offset)}`;
+  const union = parts.join(' UNION ALL ');
+  return filter.q
+    ? `matches AS MATERIALIZED (${union}), page AS (SELECT id, sort_key FROM matches ${window})`
+    : `page AS (SELECT id, sort_key FROM (${union}) u ${window})`;
+}
+
+/**
+ * The statement of a page of the list as JSON (`listPage`), exported for the benchmark's EXPLAIN.
+ * Its plan is made once, for any values: each branch reads its own index in the list's order, a
+ * search reads the trigram index first (`pageCtes`).
+ */
+export function listPageStatement(
+  scope: JobScope,
+  filter: JobListFilter,
+  sort: JobSort,
+  offset: number,
+  limit: number,
+) {
+  const params: unknown[] = [];
+  const ctes = pageCtes(params, scope, filter, sort, offset, limit);
+  const total = filter.q ? '(SELECT count(*) FROM matches)::int' : totalSql(params, scope, filter);
+  const w = new Where(params);
+  const dir = sort.order === 'ASC' ? 'ASC' : 'DESC';
+  // json_agg of a row writes its columns by name, in order, without json_build_object's spaces.
+  const sql = `WITH ${ctes}
+    SELECT ${total} AS total, (SELECT count(*) FROM page)::int AS rows,
+      (SELECT coalesce(json_agg(job ORDER BY p.sort_key ${dir}, p.id ${dir}), '[]')::text
+         FROM page p JOIN jobs j ON j.id = p.id ${jobJoins}
+         CROSS JOIN LATERAL (SELECT ${jobWireColumns(w, scope)}) AS job) AS json`;
+  return { sql, params };
+}
+
 /** Columns of a bulk insert, in the order of `insertMany`'s CSV. */
 const bulkColumns = [
   'id',
@@ -426,11 +548,7 @@ export function createJobsRepository(db: Queryable) {
       return r.rows[0];
     },
 
-    /**
-     * A page of the list. Each branch of the scope (a company's own jobs, the jobs assigned to it)
-     * takes its first `offset + limit` rows from its own index; only the merged page is joined.
-     * An OR of the two branches would sort every matching row instead.
-     */
+    /** A page of the list (see `pageCtes`), as rows. */
     async list(
       scope: JobScope,
       filter: JobListFilter,
@@ -440,36 +558,38 @@ export function createJobsRepository(db: Queryable) {
       q: Queryable = db,
     ) {
       const params: unknown[] = [];
-      const dir = sort.order === 'ASC' ? 'ASC' : 'DESC';
-      const parts = branches(scope).map((b) => {
-        const w = new Where(params);
-        b(w);
-        filterWhere(w, filter, scope);
-        const key = sortKey(sort, w, scope);
-        return `(SELECT j.id, ${key} AS sort_key FROM jobs j ${w.sql} ${orderBy(key, sort)} LIMIT ${w.param(offset + limit)})`;
-      });
-      const page = new Where(params);
+      const ctes = pageCtes(params, scope, filter, sort, offset, limit);
+      const w = new Where(params);
       const r = await q.query<JobRow>(
-        `${selectJob(page, scope)}
-          JOIN (SELECT id, sort_key FROM (${parts.join(' UNION ALL ')}) u
-                 ORDER BY sort_key ${dir}, id ${dir} LIMIT ${page.param(limit)} OFFSET ${page.param(offset)}) p
-            ON p.id = j.id
-          ${orderBy('p.sort_key', sort)}`,
+        `WITH ${ctes} ${selectJob(w, scope)} JOIN page p ON p.id = j.id ${orderBy('p.sort_key', sort)}`,
         params,
       );
       return r.rows;
     },
 
+    /**
+     * A page of the list as the API's JSON text (an array of `Job`), with how many jobs it holds
+     * and the total matching: one statement, one call (see `listPageStatement`).
+     */
+    async listPage(
+      scope: JobScope,
+      filter: JobListFilter,
+      sort: JobSort,
+      offset: number,
+      limit: number,
+      q: Queryable = db,
+    ) {
+      const { sql, params } = listPageStatement(scope, filter, sort, offset, limit);
+      const r = await q.queryPrepared<{ total: number; rows: number; json: string }>(sql, params);
+      return r.rows[0]!;
+    },
+
     async count(scope: JobScope, filter: JobListFilter, q: Queryable = db) {
-      if (isStatusOnly(filter)) return countFromCounters(scope, filter.status, q);
       const params: unknown[] = [];
-      const parts = branches(scope).map((b) => {
-        const w = new Where(params);
-        b(w);
-        filterWhere(w, filter, scope);
-        return `(SELECT count(*) FROM jobs j ${w.sql})`;
-      });
-      const r = await q.query<{ n: number }>(`SELECT (${parts.join(' + ')})::int AS n`, params);
+      const r = await q.query<{ n: number }>(
+        `SELECT ${totalSql(params, scope, filter)} AS n`,
+        params,
+      );
       return r.rows[0]!.n;
     },
 
@@ -514,7 +634,7 @@ export function createJobsRepository(db: Queryable) {
           const order = orderBy(sortKey(sort, w, scope), sort);
           const line = csvLineSql(w, scope, kindFields);
           const r = await chunk(
-            `SELECT ${line} AS line, j.id ${jobJoins} ${w.sql} ${order} LIMIT ${w.param(batch)}`,
+            `SELECT ${line} AS line, j.id FROM jobs j ${jobJoins} ${w.sql} ${order} LIMIT ${w.param(batch)}`,
             w.params,
           );
           if (r.csv) yield r.csv;
@@ -535,7 +655,7 @@ export function createJobsRepository(db: Queryable) {
         const byIds = new Where([ids.slice(i, i + batch)]);
         const line = csvLineSql(byIds, scope, kindFields);
         const r = await chunk(
-          `SELECT ${line} AS line, j.id ${jobJoins}
+          `SELECT ${line} AS line, j.id FROM jobs j ${jobJoins}
              JOIN unnest($1::uuid[]) WITH ORDINALITY AS o (id, n) ON o.id = j.id
             ORDER BY o.n`,
           byIds.params,

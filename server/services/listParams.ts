@@ -102,8 +102,19 @@ export function pageWithTotal<T>(
   rows: T[],
   total: number,
 ): T[] {
-  reply
-    .header('Content-Range', contentRange(resource, offset, rows.length, total))
-    .header('Access-Control-Expose-Headers', 'Content-Range');
+  setContentRange(reply, resource, offset, rows.length, total);
   return rows;
+}
+
+/** The `Content-Range` of a page of `rows` items (react-admin reads the total from there). */
+export function setContentRange(
+  reply: FastifyReply,
+  resource: string,
+  offset: number,
+  rows: number,
+  total: number,
+) {
+  return reply
+    .header('Content-Range', contentRange(resource, offset, rows, total))
+    .header('Access-Control-Expose-Headers', 'Content-Range');
 }

@@ -26,7 +26,7 @@ export default fp(
       const header = request.headers.authorization;
       const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
       if (!token) throw unauthorized('Authentication required');
-      const claims = await app.accessTokens.verify(token);
+      const claims = app.accessTokens.verify(token);
       if (!claims) throw unauthorized('Your session has expired. Please log in again.');
       const account = await app.repos.accounts.findBySession(
         claims.sub,

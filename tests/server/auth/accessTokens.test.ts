@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,11 +24,36 @@ describe('security: access tokens need exp, sub and sid, with uuids', () => {
     ctx.app.inject({ url: '/api/v2/auth/me', headers: { authorization: `Bearer ${token}` } });
 
   /** A token signed with the app's own secret, with exactly the claims given. */
-  function signed(payload: Record<string, unknown>, expires = true) {
-    const jwt = new SignJWT(payload).setProtectedHeader({ alg: 'HS256' }).setIssuedAt();
-    if (expires) jwt.setExpirationTime('10m');
-    return jwt.sign(new TextEncoder().encode(testConfig().jwtSecret));
+  function signed(
+    payload: Record<string, unknown>,
+    expires = true,
+    secret = testConfig().jwtSecret,
+    alg = 'HS256',
+  ) {
+    const jwt = new SignJWT(payload).setProtectedHeader({ alg }).setIssuedAt();
+    if (expires && payload.exp === undefined) jwt.setExpirationTime('10m');
+    return jwt.sign(new TextEncoder().encode(secret));
   }
+
+  const b64 = (v: unknown) =>
+    Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)).toString('base64url');
+  const exp = () => Math.floor(Date.now() / 1000) + 600;
+  /** Header and payload as given, signed with the app's secret (HS256) whatever they say. */
+  const forged = (payload: unknown, header: unknown = { alg: 'HS256' }) => {
+    const input = `${b64(header)}.${b64(payload)}`;
+    const mac = createHmac('sha256', testConfig().jwtSecret).update(input).digest('base64url');
+    return `${input}.${mac}`;
+  };
+  const signedWithHeader = (header: unknown) => forged({ ...claims, exp: exp() }, header);
+  const unsigned = (header: unknown, from: string) => `${b64(header)}.${from.split('.')[1]}.`;
+  const swapPayload = (token: string, payload: unknown) => {
+    const [h, , sig] = token.split('.');
+    return `${h}.${b64({ ...(payload as object), exp: exp() })}.${sig}`;
+  };
+
+  it('accepts a token forged here the way jose signs it (the cases below are refused)', async () => {
+    expect((await me(forged({ ...claims, exp: exp() }))).statusCode).toBe(200);
+  });
 
   it('accepts a well-formed token (the cases below differ from it in one claim)', async () => {
     expect((await me(await signed(claims))).statusCode).toBe(200);
@@ -40,6 +66,21 @@ describe('security: access tokens need exp, sub and sid, with uuids', () => {
     ['a sub that is not a uuid', () => signed({ ...claims, sub: 'admin' })],
     ['a sid that is not a uuid', () => signed({ ...claims, sid: "1' OR '1'='1" })],
     ['a numeric sub', () => signed({ ...claims, sub: 42 })],
+    ['an exp just past', () => signed({ ...claims, exp: Math.floor(Date.now() / 1000) - 1 })],
+    ['a string exp', () => signed({ ...claims, exp: '9999999999' }, false)],
+    ['an nbf in the future', () => signed({ ...claims, nbf: Math.floor(Date.now() / 1000) + 60 })],
+    ['another secret', () => signed(claims, true, 'another-secret-another-secret-another')],
+    ['another algorithm (HS512)', () => signed(claims, true, testConfig().jwtSecret, 'HS512')],
+    ['alg none', async () => unsigned({ alg: 'none' }, `${await signed(claims)}`)],
+    ['a critical header it does not know', () => signedWithHeader({ alg: 'HS256', crit: ['x'] })],
+    [
+      'a changed payload',
+      async () => swapPayload(await signed(claims), { ...claims, sub: claims.sid }),
+    ],
+    ['a signature with junk appended', async () => `${await signed(claims)}x`],
+    ['four parts', async () => `${await signed(claims)}.x`],
+    ['no signature', async () => (await signed(claims)).split('.').slice(0, 2).join('.')],
+    ['a payload that is not JSON', () => forged('not json')],
   ])('answers 401 with a message for a token with %s', async (_what, token) => {
     const res = await me(await token());
     expect(res.statusCode).toBe(401);
