@@ -11,8 +11,6 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   // pg_trgm: the jobs search's trigram index (migration 0013).
   const pg = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   if (dataDir) restrictTreeToOwner(dataDir);
-  // Only named statements (queryPrepared's) are affected: unnamed ones are always planned anew.
-  await pg.exec('SET plan_cache_mode = force_generic_plan');
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => {
     async function query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
       const r = await q.query<T>(sql, params);
@@ -49,9 +47,20 @@ export async function openPglite(dataDir?: string): Promise<Db> {
 /**
  * PGlite's `query` sends parse, describe, bind, describe, execute and sync as six calls into the
  * WebAssembly module and plans the statement each time. Here a statement is parsed once under a
- * name, then bind, describe, execute and sync go in as one message: one call, no planning.
+ * name, then bind, describe, execute and sync go in as one message: one call, no planning. The
+ * generic plan is asked for around this statement alone (SET … RESET in the same message; an error
+ * rolls the SET back with the implicit transaction): the app's other queries keep custom plans.
  * Waits for running transactions and queries like `query` does (PGlite runs one at a time).
  */
+/** An unnamed statement run within a protocol message (parse, bind, execute). */
+const unnamed = (text: string) => [
+  protocol.serialize.parse({ text }),
+  protocol.serialize.bind({}),
+  protocol.serialize.execute(),
+];
+const genericPlanOn = unnamed('SET plan_cache_mode = force_generic_plan');
+const genericPlanOff = unnamed('RESET plan_cache_mode');
+
 function preparedStatements(pg: PGlite, fallback: Queryable) {
   const names = new Map<string, string>();
   let made = 0;
@@ -60,7 +69,7 @@ function preparedStatements(pg: PGlite, fallback: Queryable) {
     if (!name && names.size >= maxPreparedStatements) return fallback.query<T>(sql, params);
     return pg._runExclusiveTransaction(() =>
       pg.runExclusive(async () => {
-        const parts: Uint8Array[] = [];
+        const parts: Uint8Array[] = [...genericPlanOn];
         const isNew = !name;
         if (!name) {
           name = `prepared_${++made}`;
@@ -70,6 +79,7 @@ function preparedStatements(pg: PGlite, fallback: Queryable) {
           protocol.serialize.bind({ statement: name, values: params.map(parameterText) }),
           protocol.serialize.describe({ type: 'P' }),
           protocol.serialize.execute(),
+          ...genericPlanOff,
           protocol.serialize.sync(),
         );
         const message = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -79,7 +89,8 @@ function preparedStatements(pg: PGlite, fallback: Queryable) {
         if (isNew && replies.some((m) => m.name === 'parseComplete')) names.set(sql, name);
         const error = replies.find((m) => m.name === 'error');
         if (error) throw error;
-        const [result] = parse.parseResults(replies, pg.parsers);
+        // The results of SET, of this statement, then of RESET.
+        const result = parse.parseResults(replies, pg.parsers)[1];
         return { rows: (result?.rows ?? []) as T[], rowCount: result?.rows.length ?? 0 };
       }),
     );

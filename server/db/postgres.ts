@@ -16,17 +16,22 @@ async function run<T>(q: pg.Pool | pg.PoolClient, query: pg.QueryConfig): Promis
 
 export async function openPostgres(connectionString: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString, max: 10 });
-  // Only named statements (queryPrepared's) are affected: unnamed ones are always planned anew.
-  pool.on('connect', (client) => {
+  // queryPrepared's statements run on connections of their own that plan once for any values
+  // (plan_cache_mode applies to every statement with parameters of a connection, named or not):
+  // the app's other queries keep plans made for their values.
+  const preparedPool = new pg.Pool({ connectionString, max: 10 });
+  // A client runs its queries in order: this SET comes before anything else on the connection.
+  preparedPool.on('connect', (client) => {
     client.query('SET plan_cache_mode = force_generic_plan').catch(() => undefined);
   });
   await pool.query('SELECT 1');
   // Statement texts given a name: node-postgres prepares a named one once per connection.
   const named = new Map<string, string>();
   let stale = 0;
-  const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
+  const wrap = (q: pg.Pool | pg.PoolClient, prepared: pg.Pool | pg.PoolClient = q): Queryable => ({
     query: (sql, params) => run(q, { text: sql, values: params }),
     async queryPrepared<T>(sql: string, params: unknown[]): Promise<QueryResult<T>> {
+      const q = prepared;
       let name = named.get(sql);
       if (!name && named.size < maxPreparedStatements) {
         name = `p_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}_${stale}`;
@@ -60,7 +65,7 @@ export async function openPostgres(connectionString: string): Promise<Db> {
   });
   return {
     kind: 'postgres',
-    ...wrap(pool),
+    ...wrap(pool, preparedPool),
     async transaction(fn) {
       const client = await pool.connect();
       try {
@@ -75,6 +80,8 @@ export async function openPostgres(connectionString: string): Promise<Db> {
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), preparedPool.end()]);
+    },
   };
 }

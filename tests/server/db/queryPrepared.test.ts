@@ -78,4 +78,13 @@ describe('queryPrepared (a statement planned once per connection)', () => {
     expect((await db.queryPrepared(star, [1])).rows).toEqual([{ id: 1, note: null }]);
     expect((await db.queryPrepared(star, [1])).rows).toEqual([{ id: 1, note: null }]);
   });
+
+  it('plans its statements once for any values, and only its own', async () => {
+    const mode = "SELECT current_setting('plan_cache_mode') AS mode WHERE $1::int = 1";
+    expect((await db.queryPrepared(mode, [1])).rows).toEqual([{ mode: 'force_generic_plan' }]);
+    expect((await db.query(mode, [1])).rows).toEqual([{ mode: 'auto' }]);
+    // A failed prepared statement leaves no generic planning behind for the next query.
+    await expect(db.queryPrepared('SELECT $1::int / 0', [1])).rejects.toThrow(/division/);
+    expect((await db.query(mode, [1])).rows).toEqual([{ mode: 'auto' }]);
+  });
 });
