@@ -14,15 +14,22 @@ async function run<T>(q: pg.Pool | pg.PoolClient, query: pg.QueryConfig): Promis
   return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
 }
 
+/** The URL with one more server setting in its `options` (kept after any it already has). */
+function withStartupOption(connectionString: string, option: string) {
+  const url = new URL(connectionString);
+  const options = url.searchParams.get('options');
+  url.searchParams.set('options', options ? `${options} ${option}` : option);
+  return url.toString();
+}
+
 export async function openPostgres(connectionString: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString, max: 10 });
   // queryPrepared's statements run on connections of their own that plan once for any values
   // (plan_cache_mode applies to every statement with parameters of a connection, named or not):
   // the app's other queries keep plans made for their values.
-  const preparedPool = new pg.Pool({ connectionString, max: 10 });
-  // A client runs its queries in order: this SET comes before anything else on the connection.
-  preparedPool.on('connect', (client) => {
-    client.query('SET plan_cache_mode = force_generic_plan').catch(() => undefined);
+  const preparedPool = new pg.Pool({
+    connectionString: withStartupOption(connectionString, '-c plan_cache_mode=force_generic_plan'),
+    max: 10,
   });
   await pool.query('SELECT 1');
   // Statement texts given a name: node-postgres prepares a named one once per connection.
