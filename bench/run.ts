@@ -122,7 +122,13 @@ async function medianMs(url: string, headers: Record<string, string>, n = 20) {
   return median(times);
 }
 
-async function benchDatabase() {
+type BenchServer = Awaited<ReturnType<typeof startBenchServer>>;
+
+/**
+ * The bench server on a new data folder (and a scratch database with DATABASE_URL) while `fn`
+ * runs; both are removed afterwards.
+ */
+async function withBenchServer<T>(fn: (server: BenchServer) => Promise<T>): Promise<T> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-'));
   const scratch = process.env.DATABASE_URL
     ? await scratchPostgres(process.env.DATABASE_URL)
@@ -134,10 +140,25 @@ async function benchDatabase() {
   };
   if (scratch) env.DATABASE_URL = scratch.url;
   else delete env.DATABASE_URL;
-  const server = await startBenchServer(env);
-  console.log(`benchmark on ${server.db}; load: ${connections} connections × ${durationSeconds} s`);
-
   try {
+    const server = await startBenchServer(env);
+    try {
+      return await fn(server);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await scratch?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const benchDatabase = () =>
+  withBenchServer(async (server) => {
+    console.log(
+      `benchmark on ${server.db}; load: ${connections} connections × ${durationSeconds} s`,
+    );
+
     const login = await fetch(`${server.url}/api/v2/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -333,16 +354,11 @@ async function benchDatabase() {
     ].join('\n');
     console.log(`\n${report}`);
     writeFileSync(resultsFile(), report);
-  } finally {
-    await server.stop();
-    await scratch?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
+  });
 
 /** bench/scale.ts's section, written into this run's results file. */
 async function runScale() {
-  const section = await benchScale({ startBenchServer, scratchPostgres, load });
+  const section = await benchScale({ withBenchServer, load });
   console.log(`\n${section}`);
   writeSection(resultsFile(), section);
 }

@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fmt, markdownTable, median } from './report';
 
@@ -19,14 +16,14 @@ const large = Number(process.env.BENCH_SCALE_JOBS ?? 1_000_000);
 const samples = 30;
 
 /** What bench/run.ts lends this module: its server, scratch database and load test. */
+interface BenchServer {
+  url: string;
+  db: string;
+  company: { email: string; password: string };
+}
+
 export interface BenchTools {
-  startBenchServer(env: NodeJS.ProcessEnv): Promise<{
-    url: string;
-    db: string;
-    company: { email: string; password: string };
-    stop(): Promise<void>;
-  }>;
-  scratchPostgres(url: string): Promise<{ url: string; drop(): Promise<void> }>;
+  withBenchServer<T>(fn: (server: BenchServer) => Promise<T>): Promise<T>;
   load(url: string, headers: Record<string, string>): Promise<{ p50: number; p99: number }>;
 }
 
@@ -81,29 +78,17 @@ async function sample(url: string, headers: Record<string, string>) {
 
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
 
-export async function benchScale(tools: BenchTools): Promise<string> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-scale-'));
-  const scratch = process.env.DATABASE_URL
-    ? await tools.scratchPostgres(process.env.DATABASE_URL)
-    : undefined;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
-  };
-  if (scratch) env.DATABASE_URL = scratch.url;
-  else delete env.DATABASE_URL;
-  const server = await tools.startBenchServer(env);
-  const post = async <T>(route: string, body?: object) => {
-    const r = await fetch(`${server.url}${route}`, {
-      method: body ? 'POST' : 'GET',
-      headers: body ? { 'content-type': 'application/json' } : {},
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!r.ok) throw new Error(`${route}: ${r.status} ${await r.text()}`);
-    return r.json() as Promise<T>;
-  };
-  try {
+export const benchScale = (tools: BenchTools): Promise<string> =>
+  tools.withBenchServer(async (server) => {
+    const post = async <T>(route: string, body?: object) => {
+      const r = await fetch(`${server.url}${route}`, {
+        method: body ? 'POST' : 'GET',
+        headers: body ? { 'content-type': 'application/json' } : {},
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      if (!r.ok) throw new Error(`${route}: ${r.status} ${await r.text()}`);
+      return r.json() as Promise<T>;
+    };
     const login = await fetch(`${server.url}/api/v2/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -231,9 +216,4 @@ export async function benchScale(tools: BenchTools): Promise<string> {
       ...table,
       '',
     ].join('\n');
-  } finally {
-    await server.stop();
-    await scratch?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
+  });

@@ -383,9 +383,8 @@ function csvTextSql(value: string) {
     ELSE ${quoted(v)} END`;
 }
 
-/** An instant as JS `toISOString` writes it (milliseconds, UTC), or an empty cell. */
-const csvTimeSql = (v: string) =>
-  `coalesce(to_char(${v} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), '')`;
+/** An instant as JS `toISOString` writes it (see `isoSql`), or an empty cell. */
+const csvTimeSql = (v: string) => `coalesce(${isoSql(v)}, '')`;
 
 /** Kobo as the API's NGN number (`koboToNgn`: 1500, 1234.5), or an empty cell. */
 const csvNgnSql = (v: string) => `coalesce(trim_scale(${v} / 100.0)::text, '')`;
