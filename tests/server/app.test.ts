@@ -233,15 +233,21 @@ describe('API conventions', () => {
   });
 
   describe('headers', () => {
-    it('sends security headers on API answers and on the web app', async () => {
+    it('sends security headers on API answers, errors and the web app', async () => {
       for (const res of [
         await app.inject({ url: '/api/v2/health' }),
+        await app.inject({ url: '/api/v2/no-such-thing' }),
+        await app.inject({ url: '/api/v2/jobs' }),
         await withDist.inject({ url: '/company/jobs' }),
       ]) {
         expect(res.headers['content-security-policy']).toMatch(/default-src 'self'/);
         expect(res.headers['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
         expect(res.headers['x-content-type-options']).toBe('nosniff');
-        expect(res.headers['x-frame-options']).toBeDefined();
+        expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+        expect(res.headers['permissions-policy']).toBe(
+          'camera=(self), geolocation=(self), microphone=()',
+        );
+        expect(res.headers['x-powered-by']).toBeUndefined();
       }
     });
 
