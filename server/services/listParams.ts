@@ -69,9 +69,16 @@ export function parseFilterObject(text: string | undefined): Record<string, unkn
   return raw as Record<string, unknown>;
 }
 
-/** The `Content-Range` header of a page of a list (react-admin reads the total from it). */
-export const contentRange = (resource: string, offset: number, rows: number, total: number) =>
-  `${resource} ${offset}-${rows ? offset + rows - 1 : offset}/${total}`;
+/**
+ * The `Content-Range` header of a page of a list (react-admin reads the total from it). A null
+ * total is one not counted: `*`, RFC 9110's unknown complete length.
+ */
+export const contentRange = (
+  resource: string,
+  offset: number,
+  rows: number,
+  total: number | null,
+) => `${resource} ${offset}-${rows ? offset + rows - 1 : offset}/${total ?? '*'}`;
 
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -112,7 +119,7 @@ export function setContentRange(
   resource: string,
   offset: number,
   rows: number,
-  total: number,
+  total: number | null,
 ) {
   return reply
     .header('Content-Range', contentRange(resource, offset, rows, total))

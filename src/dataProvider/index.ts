@@ -46,7 +46,14 @@ const resourceDataProvider: DataProvider = {
       const data = await tatSettingsApi.list();
       return { data, total: data.length };
     }
-    return baseDataProvider.getList(resource, params);
+    const result = await baseDataProvider.getList(resource, params);
+    // `Content-Range: jobs 0-24/*`: a broad search whose total the server did not count, with more
+    // pages after this one. react-admin then pages without a total ("1-25 of more than 25").
+    if (Number.isNaN(result.total)) {
+      const page = params.pagination?.page ?? 1;
+      return { data: result.data, pageInfo: { hasPreviousPage: page > 1, hasNextPage: true } };
+    }
+    return result;
   },
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async getOne(resource: string, params: GetOneParams): Promise<any> {

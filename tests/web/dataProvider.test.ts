@@ -40,6 +40,31 @@ describe('dataProvider', () => {
     expect(data).toEqual([{ id: 1, authorization: `Bearer ${token}` }]);
   });
 
+  it('pages without a total when the server did not count it (Content-Range …/*)', async () => {
+    signIn(companyAccount, { accessToken: makeJwt(600) });
+    server.use(
+      http.get('/api/v2/jobs', ({ request }) => {
+        const range = JSON.parse(new URL(request.url).searchParams.get('range')!) as number[];
+        return HttpResponse.json([{ id: range[0] }], {
+          headers: { 'Content-Range': `jobs ${range[0]}-${range[1]}/*` },
+        });
+      }),
+    );
+    const { dataProvider } = await loadModule();
+    const read = (page: number) =>
+      dataProvider.getList('jobs', {
+        pagination: { page, perPage: 25 },
+        sort: { field: 'created_at', order: 'DESC' },
+        filter: { q: 'okonkwo' },
+      });
+
+    const first = await read(1);
+    expect(first.total).toBeUndefined();
+    expect(first.pageInfo).toEqual({ hasPreviousPage: false, hasNextPage: true });
+    expect(first.data).toEqual([{ id: 0 }]);
+    expect((await read(3)).pageInfo).toEqual({ hasPreviousPage: true, hasNextPage: true });
+  });
+
   it('refreshes an expired token once for concurrent calls, then sends the new one', async () => {
     signIn(companyAccount, { accessToken: makeJwt(-10), refreshToken: 'r-1' });
     const newToken = makeJwt(900);

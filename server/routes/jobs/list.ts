@@ -78,7 +78,9 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Jobs visible to this user, in ra-data-simple-rest conventions; Accept: text/csv exports all',
         description:
-          'JSON: an array with `Content-Range: jobs first-last/total`. With `Accept: text/csv`: every ' +
+          'JSON: an array with `Content-Range: jobs first-last/total`. A search (`q`) whose newest ' +
+          'jobs already hold more matches than the page answers from them without counting the ' +
+          'rest: the total is then `*` (more pages follow). With `Accept: text/csv`: every ' +
           "matching job (range ignored) as `data.csv`; a `type` filter adds that kind's fields as columns.",
         querystring: JobListQuery,
         produces: ['application/json', 'text/csv'],

@@ -87,6 +87,30 @@ describe('jobs list', () => {
     await waitFor(() => expect(filterOf(new Request(calls.at(-1)!))).toEqual({ q: 'JOB-00004' }));
   });
 
+  it('pages a broad search whose total the server did not count', async () => {
+    signIn(companyAccount);
+    const calls: URL[] = [];
+    server.use(
+      http.get('/api/v2/jobs', ({ request }) => {
+        const url = new URL(request.url);
+        calls.push(url);
+        const [first] = JSON.parse(url.searchParams.get('range')!) as number[];
+        const jobs = Array.from({ length: 25 }, (_, i) =>
+          makeJob(first! + i + 1, { subject_name: `Okonkwo Ada${first! + i + 1}` }),
+        );
+        return jobsPage(jobs, '*', first);
+      }),
+    );
+    const { user } = await renderApp('/company/jobs');
+    expect(await screen.findByText('Okonkwo Ada1')).toBeInTheDocument();
+    expect(screen.getByText('1-25 of more than 25')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(await screen.findByText('Okonkwo Ada26')).toBeInTheDocument();
+    expect(screen.getByText('26-50 of more than 50')).toBeInTheDocument();
+    expect(JSON.parse(calls.at(-1)!.searchParams.get('range')!)).toEqual([25, 49]);
+  });
+
   it('opens with the filter of a dashboard link', async () => {
     signIn(companyAccount);
     const calls = answerJobs();

@@ -119,7 +119,8 @@ export const agentAssignees: Assignee[] = [
 ];
 
 /** A `GET /jobs` answer in ra-data-simple-rest form. */
-export const jobsPage = (jobs: Job[], total = jobs.length, first = 0) =>
+/** A page of `GET /jobs`; a total of '*' is one the server did not count (a broad search). */
+export const jobsPage = (jobs: Job[], total: number | '*' = jobs.length, first = 0) =>
   HttpResponse.json(jobs, {
     headers: {
       'Content-Range': `jobs ${first}-${first + Math.max(jobs.length - 1, 0)}/${total}`,
