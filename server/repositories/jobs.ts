@@ -280,12 +280,15 @@ function filterWhere(w: Where, f: JobListFilter, scope: JobScope) {
   if (q) w.add(searchSql(w, q, scope));
 }
 
+/** A search that looks like a job code: its unique index answers at once. */
+const codePattern = /^(?:job-?)?0*(\d{1,9})$/i;
+
 /** A search's condition: the subject's name contains `q`, or `q` is the job's code. */
 function searchSql(w: Where, q: string, scope: JobScope) {
   // Searched as the viewer reads it: a hidden name must not be found by guessing it. Matched on
   // the column itself so that the trigram index answers (`subjectSql` would defeat it).
   const name = `(j.subject_name ILIKE ${w.param(containsPattern(q))} AND NOT ${nameHiddenSql(w, scope)})`;
-  const code = /^(?:job-?)?0*(\d{1,9})$/i.exec(q);
+  const code = codePattern.exec(q);
   return code ? `(j.code = ${w.param(`JOB-${code[1]!.padStart(6, '0')}`)} OR ${name})` : name;
 }
 
@@ -501,11 +504,17 @@ export function listPageStatement(
 }
 
 /** How many of the newest jobs of the list a search reads first (`recentSearchStatement`). */
-export const recentSearchRows = 2_000;
+export const recentSearchRows = 1_000;
 
-/** Whether a search may be answered from the newest jobs: the list is in creation order. */
-const readsRecentFirst = (filter: JobListFilter, sort: JobSort) =>
-  Boolean(filter.q?.trim()) && (sort.field === 'created_at' || sort.field === 'id');
+/**
+ * Whether a search may be answered from the newest jobs: a name, in a list in creation order.
+ */
+const readsRecentFirst = (filter: JobListFilter, sort: JobSort) => {
+  const q = filter.q?.trim();
+  return (
+    Boolean(q) && !codePattern.test(q!) && (sort.field === 'created_at' || sort.field === 'id')
+  );
+};
 
 /**
  * A search's page read from the newest `recentSearchRows` jobs of the list (each branch of the
