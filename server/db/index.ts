@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Config } from '../config';
 import { lockDataDir } from './dataDirLock';
-import { openPglite } from './pglite';
+import { openPgliteInWorker } from './pgliteWorker';
 import { openPostgres } from './postgres';
 import type { Db } from './types';
 
@@ -9,7 +9,8 @@ export type { Db, Queryable, QueryResult } from './types';
 
 /**
  * Opens the configured database: PostgreSQL when DATABASE_URL is set, otherwise PGlite in
- * DATA_DIR, locked for this process (`owner` names it in the refusal another process sees).
+ * DATA_DIR on a thread of its own, locked for this process (`owner` names it in the refusal
+ * another process sees).
  */
 export async function openDb(
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,
@@ -18,7 +19,7 @@ export async function openDb(
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
   const unlock = lockDataDir(config.dataDir, owner);
   try {
-    const db = await openPglite(path.join(config.dataDir, 'pglite'));
+    const db = await openPgliteInWorker(path.join(config.dataDir, 'pglite'));
     return {
       ...db,
       close: async () => {

@@ -1,7 +1,8 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { ValidJobFields } from '../../reference/jobFields';
 import type { JobKind } from '../../reference/jobKinds';
 import { HttpError } from '../errors';
+import { startTsWorker } from '../tsWorker';
 import type { ImportJob, ImportMessage } from './importWorker';
 import { defaultWorkbookLimits, fileTooLarge, type WorkbookLimits } from './workbookArchive';
 
@@ -40,16 +41,6 @@ export class ImportBusyError extends HttpError {
   }
 }
 
-/**
- * The worker is TypeScript under `npm start`, `npm run dev` and vitest alike. Node 20 does not
- * apply `--import tsx` to a worker's entry file, so a few lines of JavaScript register tsx first.
- */
-const tsxApi = import.meta.resolve('tsx/esm/api');
-const workerBoot = `import(${JSON.stringify(tsxApi)}).then((tsx) => {
-  tsx.register();
-  return import(${JSON.stringify(new URL('./importWorker.ts', import.meta.url).href)});
-});`;
-
 export type ImportParser = ReturnType<typeof createImportParser>;
 
 /**
@@ -82,8 +73,7 @@ export function createImportParser(options: Partial<ImportParserLimits> = {}) {
   const idle: Worker[] = [];
 
   function startWorker() {
-    const worker = new Worker(workerBoot, {
-      eval: true,
+    const worker = startTsWorker(new URL('./importWorker.ts', import.meta.url), {
       resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb },
     });
     workers.add(worker);

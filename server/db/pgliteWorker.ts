@@ -1,0 +1,118 @@
+import { startTsWorker } from '../tsWorker';
+import type { Db, Queryable, QueryResult } from './types';
+
+/** A call from the main thread to the database's thread (`pgliteThread.ts`). */
+export type DbCall =
+  | { op: 'query' | 'prepared'; id: number; txId?: number; sql: string; params?: unknown[] }
+  | { op: 'exec'; id: number; txId?: number; sql: string }
+  | {
+      op: 'copyFrom';
+      id: number;
+      txId?: number;
+      table: string;
+      columns: readonly string[];
+      csv: string;
+    }
+  | { op: 'close'; id: number; txId?: undefined }
+  | { op: 'begin'; id: number; txId: number }
+  | { op: 'end'; txId: number; commit: boolean };
+
+/** A call before it is numbered. */
+type Unsent = DbCall extends infer C ? (C extends { id: number } ? Omit<C, 'id'> : never) : never;
+
+/** An error's message and the fields of a database error (`code`, `constraint`, …). */
+export type WireError = { message: string; [field: string]: string | undefined };
+
+/** The answer to call `id`; a transaction's end answers under `-txId`. */
+export type DbReply =
+  { id: number; ok: true; result?: unknown } | { id: number; ok: false; error: WireError };
+
+/** A database error raised in the database's thread, with its fields. */
+export class DatabaseError extends Error {
+  [field: string]: unknown;
+}
+
+/**
+ * PGlite in a worker thread of its own: PGlite runs each statement synchronously, so on the main
+ * thread every query stopped the whole server (other requests, static files) while it ran. Here
+ * the main thread parses requests and writes answers while the database works on the other core.
+ * Same semantics as `openPglite`: one statement at a time, transactions hold the database until
+ * they end.
+ */
+export async function openPgliteInWorker(dataDir: string): Promise<Db> {
+  const worker = startTsWorker(new URL('./pgliteThread.ts', import.meta.url), {
+    workerData: { dataDir },
+  });
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  let lastId = 0;
+  let lastTx = 0;
+  let failure: Error | undefined;
+
+  const fail = (err: Error) => {
+    failure ??= err;
+    for (const p of pending.values()) p.reject(err);
+    pending.clear();
+  };
+  worker.on('message', (m: DbReply) => {
+    const p = pending.get(m.id);
+    if (!p) return;
+    pending.delete(m.id);
+    if (m.ok) p.resolve(m.result);
+    else p.reject(Object.assign(new DatabaseError(m.error.message), m.error));
+  });
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`The database thread stopped (exit code ${code})`)));
+
+  const answer = (id: number) =>
+    new Promise<unknown>((resolve, reject) => {
+      if (failure) reject(failure);
+      else pending.set(id, { resolve, reject });
+    });
+  const send = <T>(call: Unsent) => {
+    const id = ++lastId;
+    const reply = answer(id);
+    worker.postMessage({ ...call, id });
+    return reply as Promise<T>;
+  };
+
+  await answer(0); // the thread has opened the database
+
+  const queryable = (txId?: number): Queryable => ({
+    query: <T>(sql: string, params?: unknown[]) =>
+      send<QueryResult<T>>({ op: 'query', txId, sql, params }),
+    queryPrepared: <T>(sql: string, params: unknown[]) =>
+      send<QueryResult<T>>({ op: 'prepared', txId, sql, params }),
+    exec: (sql: string) => send<void>({ op: 'exec', txId, sql }),
+    copyFrom: (table, columns, csv) => send<void>({ op: 'copyFrom', txId, table, columns, csv }),
+  });
+
+  return {
+    kind: 'pglite',
+    ...queryable(),
+    async transaction(fn) {
+      const txId = ++lastTx;
+      await send({ op: 'begin', txId });
+      const end = (commit: boolean) => {
+        const ended = answer(-txId);
+        worker.postMessage({ op: 'end', txId, commit } satisfies DbCall);
+        return ended;
+      };
+      let result;
+      try {
+        result = await fn(queryable(txId));
+      } catch (err) {
+        await end(false);
+        throw err;
+      }
+      await end(true);
+      return result;
+    },
+    async close() {
+      try {
+        await send({ op: 'close' });
+      } finally {
+        await worker.terminate();
+      }
+    },
+  };
+}
