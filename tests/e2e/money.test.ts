@@ -170,9 +170,12 @@ describe('money from a wallet funding to an agent’s payout and the invoice', (
     await page.waitForURL(/\/company\/transactions\/history/);
     // One charge for the job, one for the whole file.
     const charges = page.locator('tbody tr', { hasText: 'Job charge' });
-    await expect.poll(() => charges.count(), { timeout: 15_000 }).toBe(2);
-    const amounts = await charges.locator('td:last-child').allTextContents();
-    expect(amounts.sort()).toEqual(['-₦2,500.00', '-₦5,500.00']);
+    // Read in the same poll as the rows: the table may render again between two reads.
+    await expect
+      .poll(async () => (await charges.locator('td:last-child').allTextContents()).sort(), {
+        timeout: 15_000,
+      })
+      .toEqual(['-₦2,500.00', '-₦5,500.00']);
     await page.context().close();
   });
 
