@@ -215,6 +215,29 @@ describe('GET /jobs', () => {
     });
   });
 
+  it('security: exports with hostile filter values, matching them as text, never running them', async () => {
+    const exportOf = (filter: object) =>
+      ctx.app.inject({
+        url: `/api/v2/jobs?${new URLSearchParams({ filter: JSON.stringify(filter) })}`,
+        headers: { ...owner.headers, accept: 'text/csv' },
+      });
+    for (const filter of [
+      { q: "'); DELETE FROM jobs; --" },
+      { q: "Bello' OR '1'='1" },
+      { lga: "Ikeja' OR '1'='1" },
+      { q: '\\x27; DROP TABLE jobs; --', lga: "E'\\'" },
+      { q: '$1 $$ x $$' },
+    ]) {
+      const res = await exportOf(filter);
+      expect(res.statusCode).toBe(200);
+      expect(res.body.trim().split('\r\n')).toHaveLength(1); // the header alone: nothing matches
+    }
+    const all = await exportOf({ lga: 'ikeja', q: 'bello' });
+    expect(all.body.trim().split('\r\n')).toHaveLength(2);
+    const count = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM jobs');
+    expect(count.rows[0]!.n).toBe(6);
+  });
+
   it('exports every row past one page, newest first', async () => {
     const res = await ctx.app.inject({
       url: '/api/v2/jobs',
