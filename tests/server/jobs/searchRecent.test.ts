@@ -127,6 +127,28 @@ describe('a search answered from the newest jobs', () => {
     );
   });
 
+  it('lists a job both owned and assigned by a company once, in a page and in a search', async () => {
+    // The API refuses to assign a job to its owner; the list's branches overlap all the same.
+    const [own] = await expected(okonkwo, [owner.companyId], 0);
+    await ctx.db.query(
+      `UPDATE jobs SET assignee_type = 'company', assignee_company_id = company_id WHERE id = $1`,
+      [own],
+    );
+    const page = await search(owner.headers, {}, [0, 99]);
+    expect(new Set(ids(page)).size).toBe(100);
+    expect(ids(page)).toEqual(
+      (
+        await ctx.db.query<{ id: string }>(
+          'SELECT id FROM jobs WHERE company_id = $1 ORDER BY created_at DESC, id DESC LIMIT 100',
+          [owner.companyId],
+        )
+      ).rows.map((r) => r.id),
+    );
+    const found = await search(owner.headers, { q: 'okonkwo' }, [0, 24]);
+    expect(ids(found)).toEqual(await expected(okonkwo, [owner.companyId], 0));
+    expect(ids(found)[0]).toBe(own);
+  });
+
   it('never finds a name the viewer lost, nor another company’s jobs', async () => {
     const [declined] = await expected(
       `assignee_company_id = $1 AND subject_name ILIKE '%okonkwo%'`,
