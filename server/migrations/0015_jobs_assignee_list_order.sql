@@ -8,3 +8,8 @@ CREATE INDEX jobs_assignee_company_created_idx
   WHERE assignee_company_id IS NOT NULL;
 CREATE INDEX jobs_assignee_agent_created_idx ON jobs (assignee_agent_id, created_at DESC, id DESC)
   WHERE assignee_agent_id IS NOT NULL;
+
+-- A job is never assigned to its owner (the assign route refuses it): said here, so that the list
+-- reads "our own jobs" and "jobs assigned to us" as two parts that cannot overlap.
+ALTER TABLE jobs ADD CONSTRAINT jobs_not_assigned_to_owner
+  CHECK (assignee_company_id IS NULL OR assignee_company_id <> company_id);

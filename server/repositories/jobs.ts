@@ -293,27 +293,19 @@ function searchSql(w: Where, q: string, scope: JobScope) {
 }
 
 /**
- * The scope as disjoint parts, for counting: a company's own jobs and those assigned to it are
- * counted apart, each from its own index (an OR of the two would visit every row's heap tuple).
+ * The scope as disjoint parts: a company's own jobs and those assigned to it, each read from its
+ * own index (an OR of the two would visit every row's heap tuple). They never overlap: the
+ * database refuses a job assigned to its owner (migration 0015). Saying so again in SQL
+ * (`company_id <> $1`) made a plan for any values read the partner branch as empty where one
+ * company owns every job, and scan the table for it.
  */
-function branches(scope: JobScope, disjoint = true): ((w: Where) => void)[] {
+function branches(scope: JobScope): ((w: Where) => void)[] {
   if (scope.kind !== 'company') return [(w) => scopeWhere(w, scope)];
   return [
     (w) => w.add(`j.company_id = ${w.param(scope.companyId)}`),
-    (w) => {
-      const c = w.param(scope.companyId);
-      w.add(`j.assignee_company_id = ${c}${disjoint ? ` AND j.company_id <> ${c}` : ''}`);
-    },
+    (w) => w.add(`j.assignee_company_id = ${w.param(scope.companyId)}`),
   ];
 }
-
-/**
- * The first rows of each branch of the scope in the list's order, merged without repeats. The
- * branches overlap here (a job a company assigned to itself is in both): a plan made for any
- * values reads `company_id <> $1` as matching nothing where one company owns every job, and then
- * scanned the whole table for the jobs assigned to a partner (100 ms at a million jobs).
- */
-const firstOfEachBranch = (parts: string[]) => parts.join(' UNION ');
 
 /** The parties whose counters make up a scope (a company: the jobs it owns and those assigned to it). */
 function counterParties(scope: JobScope): [string, string][] {
@@ -470,9 +462,7 @@ function pageCtes(
   offset: number,
   limit: number,
 ) {
-  // A search gathers every match (disjoint branches, each through the trigram index); a page
-  // takes the first rows of each branch (`firstOfEachBranch`).
-  const parts = branches(scope, Boolean(filter.q)).map((b) => {
+  const parts = branches(scope).map((b) => {
     const w = new Where(params);
     b(w);
     filterWhere(w, filter, scope);
@@ -486,7 +476,7 @@ function pageCtes(
   const window = `ORDER BY sort_key ${dir}, id ${dir} LIMIT ${w.param(limit)} OFFSET ${w.param(offset)}`;
   return filter.q
     ? `matches AS MATERIALIZED (${parts.join(' UNION ALL ')}), page AS (SELECT id, sort_key FROM matches ${window})`
-    : `page AS (SELECT id, sort_key FROM (${firstOfEachBranch(parts)}) u ${window})`;
+    : `page AS (SELECT id, sort_key FROM (${parts.join(' UNION ALL ')}) u ${window})`;
 }
 
 /**
@@ -544,7 +534,7 @@ export function recentSearchStatement(
   const others = { ...filter, q: undefined };
   // Ids and sort keys alone, which each branch's index holds: read from the index only, whatever
   // a plan made for any values guesses of how many jobs a party has.
-  const parts = branches(scope, false).map((b) => {
+  const parts = branches(scope).map((b) => {
     const w = new Where(params);
     b(w);
     filterWhere(w, others, scope);
@@ -558,7 +548,7 @@ export function recentSearchStatement(
   const hit = searchSql(w, filter.q!.trim(), scope);
   const sql = `WITH recent AS MATERIALIZED (
         SELECT r.id, r.sort_key, coalesce(${hit}, false) AS hit
-          FROM (SELECT id, sort_key FROM (${firstOfEachBranch(parts)}) u ${order}
+          FROM (SELECT id, sort_key FROM (${parts.join(' UNION ALL ')}) u ${order}
                  LIMIT ${recentSearchRows}) r
           JOIN jobs j ON j.id = r.id),
       page AS (SELECT id, sort_key FROM recent WHERE hit ${order}
