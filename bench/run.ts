@@ -294,9 +294,10 @@ const benchDatabase = () =>
     if (listOnly) {
       // Its own section of the results file: the list alone, jobs loaded by COPY.
       const section = [
-        `## Jobs list alone (BENCH_ONLY=list, ${new Date().toISOString().slice(0, 10)})`,
+        // The date in the text, not the heading: a new run replaces this section.
+        '## Jobs list alone (BENCH_ONLY=list)',
         '',
-        `Node ${process.version}, ${connections} connections × ${durationSeconds} s per load test; ${fmt(110_000)} jobs loaded by COPY; floors from the same run.`,
+        `Measured ${new Date().toISOString().slice(0, 10)}. Node ${process.version}, ${connections} connections × ${durationSeconds} s per load test (each after 1 s not measured); ${fmt(110_000)} jobs loaded by COPY; floors from the same run.`,
         '',
         ...markdownTable([['measure', 'result', 'floor', 'ratio'], ...listRows]),
         '',
