@@ -4,8 +4,7 @@
 -- time to find the few assigned to one party (about 270 ms at a million jobs).
 DROP INDEX jobs_assignee_company_created_idx;
 CREATE INDEX jobs_assignee_company_created_idx
-  ON jobs (assignee_company_id, created_at DESC, id DESC) INCLUDE (company_id)
-  WHERE assignee_company_id IS NOT NULL;
+  ON jobs (assignee_company_id, created_at DESC, id DESC) WHERE assignee_company_id IS NOT NULL;
 CREATE INDEX jobs_assignee_agent_created_idx ON jobs (assignee_agent_id, created_at DESC, id DESC)
   WHERE assignee_agent_id IS NOT NULL;
 

@@ -474,9 +474,10 @@ function pageCtes(
   const dir = sort.order === 'ASC' ? 'ASC' : 'DESC';
   const w = new Where(params);
   const window = `ORDER BY sort_key ${dir}, id ${dir} LIMIT ${w.param(limit)} OFFSET ${w.param(offset)}`;
+  const union = parts.join(' UNION ALL ');
   return filter.q
-    ? `matches AS MATERIALIZED (${parts.join(' UNION ALL ')}), page AS (SELECT id, sort_key FROM matches ${window})`
-    : `page AS (SELECT id, sort_key FROM (${parts.join(' UNION ALL ')}) u ${window})`;
+    ? `matches AS MATERIALIZED (${union}), page AS (SELECT id, sort_key FROM matches ${window})`
+    : `page AS (SELECT id, sort_key FROM (${union}) u ${window})`;
 }
 
 /**
@@ -518,8 +519,9 @@ const readsRecentFirst = (filter: JobListFilter, sort: JobSort) => {
 /**
  * A search's page read from the newest `recentSearchRows` jobs of the list (each branch of the
  * scope from its own index, in order): they are a prefix of the whole list, so when they hold more
- * matches than the page needs, the page is the list's own and more matches follow (`dense`; the
- * total is not counted). When they are the whole list (`whole`), `hits` is the exact total. A broad
+ * matches than the page needs, the page is the list's own and more matches follow (the total is
+ * not counted). When they are the whole list (fewer `read` than asked for), `hits` is the exact
+ * total. A broad
  * name (one job in twenty) is answered this way at any size; counting its tens of thousands of
  * matches took 190–300 ms at a million jobs. Otherwise the search runs in full (`listPageStatement`).
  */
@@ -553,9 +555,7 @@ export function recentSearchStatement(
           JOIN jobs j ON j.id = r.id),
       page AS (SELECT id, sort_key FROM recent WHERE hit ${order}
                 LIMIT ${w.param(limit)} OFFSET ${w.param(offset)})
-    SELECT (SELECT count(*) FROM recent WHERE hit)::int AS hits,
-      (SELECT count(*) FROM recent)::int < ${recentSearchRows} AS whole,
-      (SELECT count(*) FROM recent WHERE hit)::int > ${w.param(offset + limit)} AS dense,
+    SELECT (SELECT count(*) FROM recent)::int AS read, (SELECT count(*) FROM recent WHERE hit)::int AS hits,
       (SELECT count(*) FROM page)::int AS rows,
       (${pageJsonSql(w, scope, dir)}) AS json`;
   return { sql, params };
@@ -651,16 +651,13 @@ export function createJobsRepository(db: Queryable) {
     ): Promise<{ total: number | null; rows: number; json: string }> {
       if (readsRecentFirst(filter, sort)) {
         const recent = recentSearchStatement(scope, filter, sort, offset, limit);
-        const r = await q.queryPrepared<{
-          hits: number;
-          whole: boolean;
-          dense: boolean;
-          rows: number;
-          json: string;
-        }>(recent.sql, recent.params);
-        const { hits, whole, dense, rows, json } = r.rows[0]!;
-        if (whole) return { total: hits, rows, json };
-        if (dense) return { total: null, rows, json };
+        const r = await q.queryPrepared<{ read: number; hits: number; rows: number; json: string }>(
+          recent.sql,
+          recent.params,
+        );
+        const { read, hits, rows, json } = r.rows[0]!;
+        if (read < recentSearchRows) return { total: hits, rows, json };
+        if (hits > offset + limit) return { total: null, rows, json };
       }
       const { sql, params } = listPageStatement(scope, filter, sort, offset, limit);
       const r = await q.queryPrepared<{ total: number; rows: number; json: string }>(sql, params);
