@@ -1,7 +1,7 @@
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { privateDir, restrictTreeToOwner } from './ownerOnly';
-import { isStalePlan, maxPreparedStatements, parameterText } from './prepared';
+import { copyToSql, isStalePlan, maxPreparedStatements, parameterText } from './prepared';
 import type { Db, Queryable, QueryResult } from './types';
 
 /** PostgreSQL in WASM: the embedded default. `dataDir` undefined keeps it in memory (tests). */
@@ -31,6 +31,10 @@ export async function openPglite(dataDir?: string): Promise<Db> {
             blob: new Blob([csv]),
           },
         );
+      },
+      async copyTo(select, params) {
+        const r = await q.query(copyToSql(select, params, "'/dev/blob'"));
+        return Buffer.from(r.blob ? await r.blob.arrayBuffer() : new ArrayBuffer(0));
       },
     };
   };

@@ -24,7 +24,11 @@ function wireError(err: unknown): WireError {
   return fields;
 }
 
-const reply = (message: DbReply) => port.postMessage(message);
+const reply = (message: DbReply) => {
+  // COPY's bytes move to the main thread rather than being copied (`copyTo`).
+  const bytes = message.ok && message.result instanceof Uint8Array ? message.result : undefined;
+  port.postMessage(message, bytes ? [bytes.buffer as ArrayBuffer] : []);
+};
 
 function begin(id: number, txId: number) {
   // The transaction holds PGlite's transaction lock until the main thread commits or rolls back.
@@ -64,6 +68,8 @@ port.on('message', (call: DbCall) => {
         return q.exec(call.sql);
       case 'copyFrom':
         return q.copyFrom(call.table, call.columns, call.csv);
+      case 'copyTo':
+        return q.copyTo(call.sql, call.params);
       case 'close':
         return db.close();
     }

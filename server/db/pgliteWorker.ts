@@ -13,6 +13,7 @@ export type DbCall =
       columns: readonly string[];
       csv: string;
     }
+  | { op: 'copyTo'; id: number; txId?: number; sql: string; params: readonly unknown[] }
   | { op: 'close'; id: number; txId?: undefined }
   | { op: 'begin'; id: number; txId: number }
   | { op: 'end'; txId: number; commit: boolean };
@@ -84,6 +85,10 @@ export async function openPgliteInWorker(dataDir: string): Promise<Db> {
       send<QueryResult<T>>({ op: 'prepared', txId, sql, params }),
     exec: (sql: string) => send<void>({ op: 'exec', txId, sql }),
     copyFrom: (table, columns, csv) => send<void>({ op: 'copyFrom', txId, table, columns, csv }),
+    copyTo: (sql, params) =>
+      send<Uint8Array>({ op: 'copyTo', txId, sql, params }).then((b) =>
+        Buffer.from(b.buffer, b.byteOffset, b.byteLength),
+      ),
   });
 
   return {

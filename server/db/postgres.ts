@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
-import { from as copyFromStdin } from 'pg-copy-streams';
-import { isStalePlan, maxPreparedStatements } from './prepared';
+import { from as copyFromStdin, to as copyToStdout } from 'pg-copy-streams';
+import { copyToSql, isStalePlan, maxPreparedStatements } from './prepared';
 import type { Db, Queryable, QueryResult } from './types';
 
 // int8 (counts, sums of kobo) as numbers, like PGlite returns them; values stay far below 2^53.
@@ -65,6 +65,17 @@ export async function openPostgres(connectionString: string): Promise<Db> {
           copyFromStdin(`COPY ${table} (${columns.join(', ')}) FROM STDIN WITH (FORMAT csv)`),
         );
         await pipeline(Readable.from([csv]), sink);
+      } finally {
+        if (client !== q) (client as pg.PoolClient).release();
+      }
+    },
+    async copyTo(select, params) {
+      const client = 'release' in q ? q : await q.connect();
+      try {
+        const source = client.query(copyToStdout(copyToSql(select, params, 'STDOUT')));
+        const chunks: Buffer[] = [];
+        for await (const chunk of source) chunks.push(chunk as Buffer);
+        return Buffer.concat(chunks);
       } finally {
         if (client !== q) (client as pg.PoolClient).release();
       }

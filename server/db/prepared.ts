@@ -27,3 +27,30 @@ export function parameterText(v: unknown): string | null {
  */
 export const isStalePlan = (err: unknown) =>
   typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '0A000';
+
+/**
+ * A value as an SQL literal, for the statements that cannot take parameters (COPY): its text
+ * format (`parameterText`) quoted, untyped like a parameter, so the statement infers its type the
+ * same way. Backslashes are doubled in an E'' string, so the literal reads the same whatever
+ * `standard_conforming_strings` says.
+ */
+export function sqlLiteral(v: unknown): string {
+  const text = parameterText(v);
+  if (text === null) return 'NULL';
+  if (text.includes('\0')) throw new Error('A NUL character cannot be part of an SQL literal');
+  const quoted = `'${text.replace(/'/g, "''")}'`;
+  return text.includes('\\') ? `E${quoted.replace(/\\/g, '\\\\')}` : quoted;
+}
+
+/** The statement with its parameters `$1`, `$2`, … written in as literals (`sqlLiteral`). */
+export function inlineParameters(sql: string, params: readonly unknown[]): string {
+  return sql.replace(/\$(\d+)/g, (ref, n: string) => {
+    const i = Number(n) - 1;
+    if (i >= params.length) throw new Error(`No value for parameter ${ref}`);
+    return sqlLiteral(params[i]);
+  });
+}
+
+/** The COPY statement writing `select`'s rows as CSV (no header), parameters written in. */
+export const copyToSql = (select: string, params: readonly unknown[], target: string) =>
+  `COPY (${inlineParameters(select, params)}) TO ${target} WITH (FORMAT csv)`;

@@ -23,6 +23,12 @@ export interface Queryable {
    * both PGlite and PostgreSQL. Names are the caller's constants, never user input.
    */
   copyFrom(table: string, columns: readonly string[], csv: string): Promise<void>;
+  /**
+   * The rows of `select` as COPY writes them in CSV (no header, LF after each row), as UTF-8.
+   * COPY cannot take parameters: `params` are written into the statement as literals
+   * (`inlineParameters`). The whole text is held in memory: callers read in pages.
+   */
+  copyTo(select: string, params: readonly unknown[]): Promise<Buffer>;
 }
 
 export interface Db extends Queryable {
