@@ -7,6 +7,7 @@ import {
   personalSubjectKinds,
   type JobKind,
 } from '../../reference/jobKinds';
+import { csvRows, csvTimeZone } from '../services/csv';
 import { containsPattern, Where } from './sqlWhere';
 
 /** Whose jobs a user sees: all (provider staff), a company's (owned or assigned), an agent's. */
@@ -370,30 +371,23 @@ function orderBy(key: string, sort: JobSort) {
 }
 
 /**
- * A text cell written as services/csv.ts `csvCell` writes it, by the database: a formula-like text
- * gets a leading apostrophe, a cell with a comma, quote or line break is quoted. Letting the
- * database write the export's lines spares turning every row into a JS object and back.
+ * A free-text cell as services/csv.ts `csvCell` writes it, for COPY's CSV (which quotes what needs
+ * quoting): a text a spreadsheet would run as a formula gets a leading apostrophe. Empty is NULL,
+ * which COPY writes as an empty cell (an empty text it writes as `""`).
  */
 function csvTextSql(value: string) {
   const v = `(${value})`;
-  // ascii() (the first character's code point) and strpos need no regular expression: per cell,
-  // regular expressions were the export's largest cost after formatting times.
+  // ascii() (the first character's code point) spares nearly every cell a regular expression.
   const formulaStart = [...'-=+@\uFF1D\uFF0B\uFF0D\uFF20\t\r\n'].map((c) => c.codePointAt(0));
-  const quoted = (x: string) =>
-    `CASE WHEN strpos(${x}, ',') > 0 OR strpos(${x}, '"') > 0 OR strpos(${x}, E'\\n') > 0
-               OR strpos(${x}, E'\\r') > 0
-          THEN '"' || replace(${x}, '"', '""') || '"' ELSE ${x} END`;
-  return `CASE WHEN ${v} IS NULL THEN ''
-    WHEN ascii(${v}) IN (${formulaStart.join(', ')}) AND ${v} !~ '^[+-][0-9]+(\\.[0-9]+)?$'
-      THEN ${quoted(`'''' || ${v}`)}
-    ELSE ${quoted(v)} END`;
+  return `CASE WHEN ascii(${v}) IN (${formulaStart.join(', ')}) AND ${v} !~ '^[+-][0-9]+(\\.[0-9]+)?$'
+    THEN '''' || ${v} ELSE nullif(${v}, '') END`;
 }
 
-/** An instant as JS `toISOString` writes it (see `isoSql`), or an empty cell. */
-const csvTimeSql = (v: string) => `coalesce(${isoSql(v)}, '')`;
+/** An instant as `csvCell` writes it: Lagos time to the nearest second, which spreadsheets read as a date. */
+const csvTimeSql = (v: string) => `(${v} AT TIME ZONE ${csvTimeZone})::timestamp(0)`;
 
-/** Kobo as the API's NGN number (`koboToNgn`: 1500, 1234.5), or an empty cell. */
-const csvNgnSql = (v: string) => `coalesce(trim_scale(${v} / 100.0)::text, '')`;
+/** Kobo as the API's NGN number (`koboToNgn`: 1500, 1234.5). */
+const csvNgnSql = (v: string) => `trim_scale(${v} / 100.0)`;
 
 const kindLabelSql = `CASE j.type ${Object.entries(jobKindLabels)
   .map(([kind, label]) => `WHEN '${kind}' THEN '${label}'`)
@@ -402,6 +396,7 @@ const kindLabelSql = `CASE j.type ${Object.entries(jobKindLabels)
 /** The export's columns, in order: name, the cell's SQL as `scope` may read it, and whether it is free text. */
 function csvColumns(w: Where, scope: JobScope): [string, string, boolean?][] {
   return [
+    // First and never quoted: the cursor of the export's pages (`csvChunks`).
     ['code', 'j.code'],
     ['type', kindLabelSql],
     ['status', 'j.status'],
@@ -409,14 +404,14 @@ function csvColumns(w: Where, scope: JobScope): [string, string, boolean?][] {
     ['subject_name', subjectSql(w, scope), true],
     ['state', 'j.state', true],
     ['lga', 'j.lga', true],
-    ['assignee_type', "coalesce(j.assignee_type, '')"],
+    ['assignee_type', 'j.assignee_type'],
     ['assignee_name', assigneeNameSql, true],
     ['assigned_at', csvTimeSql('j.assigned_at')],
     ['due_at', csvTimeSql('j.due_at')],
     ['overdue', `CASE WHEN ${overdueSql} THEN 'yes' ELSE 'no' END`],
     ['price', csvNgnSql('j.price_kobo')],
     ['fee', csvNgnSql('j.fee_kobo')],
-    ['rating', "coalesce(j.rating::text, '')"],
+    ['rating', 'j.rating'],
     ['created_at', csvTimeSql('j.created_at')],
     ['updated_at', csvTimeSql('j.updated_at')],
   ];
@@ -428,23 +423,12 @@ export const jobCsvHeader = (kindFields: readonly string[]) => [
   ...kindFields,
 ];
 
-/**
- * One CSV line (CRLF-terminated) of the job `j`, the kind's fields after the columns. Nearly no
- * line needs escaping: one regular expression over its free texts, each after a \x01, finds the
- * few that do (a false alarm only costs time), and only those go cell by cell through csvTextSql.
- */
-function csvLineSql(w: Where, scope: JobScope, kindFields: readonly string[]) {
+/** The cells of the job `j` for COPY, the kind's fields after the columns (see `jobCsvHeader`). */
+function csvCellsSql(w: Where, scope: JobScope, kindFields: readonly string[]) {
   const columns = csvColumns(w, scope);
-  if (kindFields.length) {
-    const fields = fieldsSql(w, scope);
-    for (const f of kindFields) columns.push([f, `(${fields}) ->> ${w.param(f)}::text`, true]);
-  }
-  const texts = columns.filter(([, , text]) => text).map(([, sql]) => sql);
-  const probe = `concat(${texts.map((t) => `E'\\x01', ${t}`).join(', ')})`;
-  const plain = columns.map(([, sql, text]) => (text ? `coalesce(${sql}, '')` : sql));
-  const escaped = columns.map(([, sql, text]) => (text ? csvTextSql(sql) : sql));
-  return `CASE WHEN ${probe} ~ '[",\\r\\n]|\\x01[-=+@\uFF1D\uFF0B\uFF0D\uFF20\\t]'
-    THEN concat_ws(',', ${escaped.join(', ')}) ELSE concat_ws(',', ${plain.join(', ')}) END || E'\\r\\n'`;
+  const fields = fieldsSql(w, scope);
+  for (const f of kindFields) columns.push([f, `(${fields}) ->> ${w.param(f)}::text`, true]);
+  return columns.map(([, sql, text]) => (text ? csvTextSql(sql) : sql)).join(', ');
 }
 
 /**
@@ -674,10 +658,11 @@ export function createJobsRepository(db: Queryable) {
     },
 
     /**
-     * Every matching job as CSV lines (see `jobCsvHeader`), in chunks of `batch` rows written by
-     * the database, read only as fast as the caller consumes them. Sorted by creation (the usual
-     * order) it pages by keyset; otherwise the ids in the requested order come first, then the
-     * lines by primary key. Either way the cost is linear in the rows.
+     * Every matching job as CSV lines (see `jobCsvHeader`), in pages of `batch` rows that the
+     * database writes with COPY, each read while the one before is sent, and no further ahead.
+     * Sorted by creation (the usual order) it pages by keyset, from the last row's code; otherwise
+     * the ids in the requested order come first, then the rows by primary key. Either way the cost
+     * is linear in the rows, and no connection is held between pages.
      */
     async *csvChunks(
       scope: JobScope,
@@ -686,61 +671,63 @@ export function createJobsRepository(db: Queryable) {
       kindFields: readonly string[],
       batch = 10_000,
     ) {
-      // One round trip per chunk: its lines joined in order, its size and its last job.
-      const chunk = async (rows: string, params: unknown[]) =>
-        (
-          await db.query<{ csv: string | null; n: number; last_id: string | null }>(
-            // The aggregates read the sorted subquery in its order: sorting again cost a tenth.
-            `SELECT string_agg(b.line, '') AS csv, count(*)::int AS n,
-                    (array_agg(b.id))[count(*)] AS last_id
-               FROM (${rows}) b`,
-            params,
-          )
-        ).rows[0]!;
+      type Page = ReturnType<typeof csvRows> & { next: number };
+      const read = async (select: string, params: unknown[], next: number) => {
+        const page = csvRows(await db.copyTo(select, params));
+        return page.rows ? { ...page, next } : undefined;
+      };
+      let pageAfter: (page: Page | undefined) => Promise<Page | undefined>;
       if (sort.field === 'id' || sort.field === 'created_at') {
         const cmp = sort.order === 'ASC' ? '>' : '<';
-        let after: string | null = null;
-        for (;;) {
+        pageAfter = (last) => {
+          if (last && last.rows < batch) return Promise.resolve(undefined);
           const w = new Where();
           scopeWhere(w, scope);
           filterWhere(w, filter, scope);
-          if (after) {
+          if (last) {
             // The cursor's time is read in SQL: a JS Date would drop its microseconds.
-            const id = w.param(after);
-            w.add(
-              `(j.created_at, j.id) ${cmp} ((SELECT cur.created_at FROM jobs cur WHERE cur.id = ${id}), ${id})`,
-            );
+            const code = w.param(last.lastFirstCell);
+            const cursor = (column: string) =>
+              `(SELECT cur.${column} FROM jobs cur WHERE cur.code = ${code})`;
+            w.add(`(j.created_at, j.id) ${cmp} (${cursor('created_at')}, ${cursor('id')})`);
           }
           const order = orderBy(sortKey(sort, w, scope), sort);
-          const line = csvLineSql(w, scope, kindFields);
-          const r = await chunk(
-            `SELECT ${line} AS line, j.id FROM jobs j ${jobJoins} ${w.sql} ${order} LIMIT ${w.param(batch)}`,
+          const cells = csvCellsSql(w, scope, kindFields);
+          return read(
+            `SELECT ${cells} FROM jobs j ${jobJoins} ${w.sql} ${order} LIMIT ${w.param(batch)}`,
             w.params,
+            0,
           );
-          if (r.csv) yield r.csv;
-          if (r.n < batch) return;
-          after = r.last_id;
-        }
-      }
-      const w = new Where();
-      scopeWhere(w, scope);
-      filterWhere(w, filter, scope);
-      const ids = (
-        await db.query<{ id: string }>(
-          `SELECT j.id FROM jobs j ${w.sql} ${orderBy(sortKey(sort, w, scope), sort)}`,
-          w.params,
-        )
-      ).rows.map((r) => r.id);
-      for (let i = 0; i < ids.length; i += batch) {
-        const byIds = new Where([ids.slice(i, i + batch)]);
-        const line = csvLineSql(byIds, scope, kindFields);
-        const r = await chunk(
-          `SELECT ${line} AS line, j.id FROM jobs j ${jobJoins}
+        };
+      } else {
+        const w = new Where();
+        scopeWhere(w, scope);
+        filterWhere(w, filter, scope);
+        const ids = (
+          await db.query<{ id: string }>(
+            `SELECT j.id FROM jobs j ${w.sql} ${orderBy(sortKey(sort, w, scope), sort)}`,
+            w.params,
+          )
+        ).rows.map((r) => r.id);
+        pageAfter = (last) => {
+          const from = last?.next ?? 0;
+          if (from >= ids.length) return Promise.resolve(undefined);
+          const byIds = new Where([ids.slice(from, from + batch)]);
+          const cells = csvCellsSql(byIds, scope, kindFields);
+          const select = `SELECT ${cells} FROM jobs j ${jobJoins}
              JOIN unnest($1::uuid[]) WITH ORDINALITY AS o (id, n) ON o.id = j.id
-            ORDER BY o.n`,
-          byIds.params,
-        );
-        if (r.csv) yield r.csv;
+            ORDER BY o.n`;
+          return read(select, byIds.params, from + batch);
+        };
+      }
+      let pending = pageAfter(undefined);
+      for (;;) {
+        const page = await pending;
+        if (!page) return;
+        pending = pageAfter(page);
+        // A client that leaves mid-export ends this generator: the page it never awaits may fail.
+        pending.catch(() => undefined);
+        yield page.lines;
       }
     },
 

@@ -81,7 +81,7 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'JSON: an array with `Content-Range: jobs first-last/total`. A search (`q`) whose newest ' +
           'jobs already hold more matches than the page answers from them without counting the ' +
           'rest: the total is then `*` (more pages follow). With `Accept: text/csv`: every ' +
-          "matching job (range ignored) as `data.csv`; a `type` filter adds that kind's fields as columns.",
+          "matching job (range ignored) as `data.csv`, times in Lagos time (`2026-03-01 12:00:00`); a `type` filter adds that kind's fields as columns.",
         querystring: JobListQuery,
         produces: ['application/json', 'text/csv'],
         response: { 200: Type.Array(Job), ...errorResponses(400, 401, 403) },

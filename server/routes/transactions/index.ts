@@ -100,10 +100,13 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const pageSize = 5000;
     for (let offset = 0; ; offset += pageSize) {
       const rows = await transactions.list(scope, q.filter, q.sort, offset, pageSize);
-      yield rows
-        .map(transactionView)
-        .map((t) => csvLine(csvColumns.map((c) => t[c])))
-        .join('');
+      yield (
+        rows
+          // The instant itself: exports write times in Lagos time (services/csv.ts).
+          .map((r) => ({ ...transactionView(r), created_at: r.created_at }))
+          .map((t) => csvLine(csvColumns.map((c) => t[c])))
+          .join('')
+      );
       if (rows.length < pageSize) return;
     }
   }

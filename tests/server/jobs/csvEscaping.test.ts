@@ -39,10 +39,13 @@ describe('security: CSV formula escaping cannot be bypassed', () => {
     expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
   });
 
-  it('writes null and undefined as empty cells, dates as ISO instants', () => {
+  it('writes null and undefined as empty cells, dates in Lagos time to the nearest second', () => {
     expect(csvLine([null, undefined, new Date('2026-03-01T11:00:00Z'), 'x'])).toBe(
-      ',,2026-03-01T11:00:00.000Z,x\r\n',
+      ',,2026-03-01 12:00:00,x\r\n',
     );
+    // Rounded half up, as the database rounds a timestamp(0); past midnight in Lagos is the next day.
+    expect(csvCell(new Date('2026-12-31T23:59:59.499Z'))).toBe('2027-01-01 00:59:59');
+    expect(csvCell(new Date('2026-12-31T23:59:59.500Z'))).toBe('2027-01-01 01:00:00');
   });
 });
 

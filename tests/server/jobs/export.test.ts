@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db';
 import { createJobsRepository, jobCsvHeader } from '../../../server/repositories/jobs';
-import { csvLine } from '../../../server/services/csv';
+import { csvLine, csvRows } from '../../../server/services/csv';
 import { createUser, freshDb } from '../helpers';
 
 describe('csvChunks (the CSV export’s reader)', () => {
@@ -39,8 +39,10 @@ describe('csvChunks (the CSV export’s reader)', () => {
 
   it('reads every job once, chunk after chunk, also when a whole import shares one timestamp', async () => {
     // Two imports: inside each transaction now() is one instant, with microseconds.
+    // Names COPY must quote, some across a line break: the cursor is read past them.
+    const odd = ['Ada "Ace"\nBello', 'Obi, Chika', '=cmd|\r\n', 'Eze\n'];
     const names = (from: number, n: number) =>
-      Array.from({ length: n }, (_, i) => job(`Person ${from + i}`));
+      Array.from({ length: n }, (_, i) => job(`${odd[(from + i) % 5] ?? ''}Person ${from + i}`));
     await db.transaction((tx) => jobs.insertMany(names(0, 5), account.id, tx));
     await db.transaction((tx) => jobs.insertMany(names(5, 7), account.id, tx));
     for (const sort of [
@@ -140,5 +142,70 @@ describe('csvChunks (the CSV export’s reader)', () => {
       .join('');
     expect(text).toBe(expected);
     expect(jobCsvHeader(['first_name'])).toHaveLength(18);
+  });
+});
+
+describe('csvRows (COPY’s CSV made the export’s lines)', () => {
+  const rows = (copy: string) => {
+    const r = csvRows(Buffer.from(copy));
+    return { ...r, lines: r.lines.toString() };
+  };
+  it('ends each row with CRLF and keeps a line break inside a quoted cell as it is', () => {
+    const copy = 'JOB-1,a\nJOB-2,"two\nlines, ""quoted"""\nJOB-3,"x\n"\n';
+    expect(rows(copy)).toEqual({
+      lines: 'JOB-1,a\r\nJOB-2,"two\nlines, ""quoted"""\r\nJOB-3,"x\n"\r\n',
+      rows: 3,
+      lastFirstCell: 'JOB-3',
+    });
+  });
+
+  it('finds the last row after quoted line breaks, and in a page of one row', () => {
+    expect(rows('JOB-7,"a\nJOB-8,b"\n').lastFirstCell).toBe('JOB-7');
+    expect(rows('JOB-7,"a\nJOB-8,b"\nJOB-9,""""\n')).toMatchObject({
+      rows: 2,
+      lastFirstCell: 'JOB-9',
+    });
+    expect(rows('JOB-1\n')).toEqual({ lines: 'JOB-1\r\n', rows: 1, lastFirstCell: 'JOB-1' });
+    expect(rows('')).toEqual({ lines: '', rows: 0, lastFirstCell: '' });
+  });
+});
+
+describe('csvChunks when the client leaves', () => {
+  it('stops reading, and a page read ahead that fails is not left unhandled', async () => {
+    const db = await freshDb();
+    try {
+      const { account } = await createUser(db, { role: 'company' });
+      const jobs = Array.from({ length: 7 }, (_, i) => ({
+        type: 'address' as const,
+        company_id: account.company_id!,
+        created_by: account.id,
+        state: 'lagos',
+        lga: 'Ikeja',
+        subject_name: `Person ${i}`,
+        fields: {},
+      }));
+      await db.transaction((tx) => createJobsRepository(db).insertMany(jobs, account.id, tx));
+      let pages = 0;
+      const failing = {
+        ...db,
+        copyTo: (sql: string, params: readonly unknown[]) =>
+          ++pages === 1 ? db.copyTo(sql, params) : Promise.reject(new Error('connection lost')),
+      };
+      const scope = { kind: 'company' as const, companyId: account.company_id! };
+      const chunks = createJobsRepository(failing).csvChunks(
+        scope,
+        {},
+        { field: 'created_at', order: 'DESC' },
+        [],
+        3,
+      );
+      const first = await chunks.next();
+      expect(first.value!.toString().split('\r\n').filter(Boolean)).toHaveLength(3);
+      expect(pages).toBe(2); // the second page was asked for while the first was sent
+      await chunks.return(undefined);
+      await new Promise((resolve) => setTimeout(resolve, 20)); // an unhandled rejection fails the run
+    } finally {
+      await db.close();
+    }
   });
 });
