@@ -426,8 +426,10 @@ export const jobCsvHeader = (kindFields: readonly string[]) => [
 /** The cells of the job `j` for COPY, the kind's fields after the columns (see `jobCsvHeader`). */
 function csvCellsSql(w: Where, scope: JobScope, kindFields: readonly string[]) {
   const columns = csvColumns(w, scope);
-  const fields = fieldsSql(w, scope);
-  for (const f of kindFields) columns.push([f, `(${fields}) ->> ${w.param(f)}::text`, true]);
+  if (kindFields.length) {
+    const fields = fieldsSql(w, scope);
+    for (const f of kindFields) columns.push([f, `(${fields}) ->> ${w.param(f)}::text`, true]);
+  }
   return columns.map(([, sql, text]) => (text ? csvTextSql(sql) : sql)).join(', ');
 }
 
