@@ -1,16 +1,20 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { availableParallelism } from 'node:os';
 
 // Three suites, one runner: the API against PGlite, the web app in jsdom with msw,
 // and end-to-end tests that drive Debian's Chromium against a real server.
 export default defineConfig({
   test: {
+    // One test file per core: the default leaves one core idle, half the machine on CI's two.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          globalSetup: ['tests/server/pgliteSnapshot.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -4,12 +4,18 @@ import { privateDir, restrictTreeToOwner } from './ownerOnly';
 import { copyToSql, isStalePlan, maxPreparedStatements, parameterText } from './prepared';
 import type { Db, Queryable, QueryResult } from './types';
 
-/** PostgreSQL in WASM: the embedded default. `dataDir` undefined keeps it in memory (tests). */
-export async function openPglite(dataDir?: string): Promise<Db> {
+/**
+ * PostgreSQL in WASM: the embedded default. `dataDir` undefined keeps it in memory (tests);
+ * `loadDataDir` starts from a `dumpDataDir` tarball instead of an empty cluster.
+ */
+export async function openPglite(
+  dataDir?: string,
+  loadDataDir?: Blob,
+): Promise<Db & { dumpDataDir(): Promise<Blob> }> {
   // The database files hold every account and job: no other user of the machine may read them.
   if (dataDir) privateDir(dataDir);
   // pg_trgm: the jobs search's trigram index (migration 0013).
-  const pg = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const pg = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir });
   if (dataDir) restrictTreeToOwner(dataDir);
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => {
     async function query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
@@ -44,6 +50,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     ...db,
     queryPrepared: preparedStatements(pg, db),
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    dumpDataDir: () => pg.dumpDataDir('none'),
     close: () => pg.close(),
   };
 }

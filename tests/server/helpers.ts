@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { Writable } from 'node:stream';
+import { inject } from 'vitest';
 import { buildApp, type App } from '../../server/app';
 import { defaultTimeouts, loadConfig, type Config } from '../../server/config';
 import type { Db } from '../../server/db';
@@ -54,6 +56,9 @@ export async function emptyDb(): Promise<Db> {
 
 /** A fresh, migrated database for one test file (see `emptyDb`). */
 export async function freshDb(): Promise<Db> {
+  // On PGlite, a copy of the suite's migrated cluster (./pgliteSnapshot.ts).
+  const snapshot = inject('pgliteSnapshot');
+  if (snapshot) return openPglite(undefined, new Blob([await readFile(snapshot)]));
   const db = await emptyDb();
   await migrate(db);
   return db;
