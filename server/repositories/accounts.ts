@@ -52,6 +52,32 @@ const selectAccount = `SELECT a.*, c.name AS company_name, c.state AS company_st
     c.address AS company_address
   FROM accounts a LEFT JOIN companies c ON c.id = a.company_id`;
 
+/** `a`'s session `sid` if it is live: not revoked and younger than `hours` (placeholders). */
+const liveSessionJoin = (sid: string, hours: string) =>
+  `JOIN sessions s ON s.account_id = a.id AND s.id = ${sid} AND s.revoked_at IS NULL
+                   AND s.created_at > now() - make_interval(hours => ${hours})`;
+
+/** What a signed-in request's access and job scope are decided from (`access`, `jobScopeOf`). */
+export type AccessFacts = Pick<AccountRow, 'id' | 'role' | 'company_id' | 'permissions' | 'email'>;
+
+/**
+ * An SQL condition, true while the session is live, the account active and its access facts
+ * still `facts`: a statement that also reads data can check a signed-in request (as
+ * `findBySession` and `authenticate` do) in the same call, from the same snapshot.
+ */
+export function unchangedSessionSql(
+  params: unknown[],
+  facts: AccessFacts,
+  sessionId: string,
+  maxHours: number,
+) {
+  const p = (v: unknown) => (params.push(v), `$${params.length}`);
+  return `EXISTS (SELECT 1 FROM accounts a ${liveSessionJoin(p(sessionId), p(maxHours))}
+     WHERE a.id = ${p(facts.id)} AND a.status = 1 AND a.role = ${p(facts.role)}
+       AND a.company_id IS NOT DISTINCT FROM ${p(facts.company_id)}::uuid
+       AND a.permissions = ${p(facts.permissions)}::text[] AND a.email = ${p(facts.email)})`;
+}
+
 export function createAccountsRepository(db: Queryable) {
   return {
     async findById(id: string, q: Queryable = db) {
@@ -73,10 +99,7 @@ export function createAccountsRepository(db: Queryable) {
     async findBySession(id: string, sessionId: string, maxHours: number) {
       // Every signed-in request runs it: planned once, one call into the database.
       const r = await db.queryPrepared<AccountRow>(
-        `${selectAccount}
-          JOIN sessions s ON s.account_id = a.id AND s.id = $2 AND s.revoked_at IS NULL
-                         AND s.created_at > now() - make_interval(hours => $3)
-         WHERE a.id = $1`,
+        `${selectAccount} ${liveSessionJoin('$2', '$3')} WHERE a.id = $1`,
         [id, sessionId, maxHours],
       );
       return r.rows[0];

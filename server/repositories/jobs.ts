@@ -466,6 +466,12 @@ function pageCtes(
     : `page AS (SELECT id, sort_key FROM (${union}) u ${window})`;
 }
 
+/** A condition that a statement reports on beside its data, as the column `checked`. */
+export type SqlCheck = (params: unknown[]) => string;
+
+const checkColumn = (params: unknown[], check?: SqlCheck) =>
+  check ? `, ${check(params)} AS checked` : '';
+
 /**
  * The statement of a page of the list as JSON (`listPage`), exported for the benchmark's EXPLAIN.
  * Its plan is made once, for any values: each branch reads its own index in the list's order, a
@@ -477,6 +483,7 @@ export function listPageStatement(
   sort: JobSort,
   offset: number,
   limit: number,
+  check?: SqlCheck,
 ) {
   const params: unknown[] = [];
   const ctes = pageCtes(params, scope, filter, sort, offset, limit);
@@ -485,7 +492,7 @@ export function listPageStatement(
   const dir = sort.order === 'ASC' ? 'ASC' : 'DESC';
   const sql = `WITH ${ctes}
     SELECT ${total} AS total, (SELECT count(*) FROM page)::int AS rows,
-      (${pageJsonSql(w, scope, dir)}) AS json`;
+      (${pageJsonSql(w, scope, dir)}) AS json${checkColumn(params, check)}`;
   return { sql, params };
 }
 
@@ -517,6 +524,7 @@ export function recentSearchStatement(
   sort: JobSort,
   offset: number,
   limit: number,
+  check?: SqlCheck,
 ) {
   const params: unknown[] = [];
   const others = { ...filter, q: undefined };
@@ -543,7 +551,7 @@ export function recentSearchStatement(
                 LIMIT ${w.param(limit)} OFFSET ${w.param(offset)})
     SELECT (SELECT count(*) FROM recent)::int AS read, (SELECT count(*) FROM recent WHERE hit)::int AS hits,
       (SELECT count(*) FROM page)::int AS rows,
-      (${pageJsonSql(w, scope, dir)}) AS json`;
+      (${pageJsonSql(w, scope, dir)}) AS json${checkColumn(params, check)}`;
   return { sql, params };
 }
 
@@ -633,20 +641,29 @@ export function createJobsRepository(db: Queryable) {
       sort: JobSort,
       offset: number,
       limit: number,
-      q: Queryable = db,
-    ): Promise<{ total: number | null; rows: number; json: string }> {
+      check?: SqlCheck,
+    ): Promise<{ total: number | null; rows: number; json: string; checked?: boolean }> {
       if (readsRecentFirst(filter, sort)) {
-        const recent = recentSearchStatement(scope, filter, sort, offset, limit);
-        const r = await q.queryPrepared<{ read: number; hits: number; rows: number; json: string }>(
-          recent.sql,
-          recent.params,
-        );
-        const { read, hits, rows, json } = r.rows[0]!;
-        if (read < recentSearchRows) return { total: hits, rows, json };
-        if (hits > offset + limit) return { total: null, rows, json };
+        const recent = recentSearchStatement(scope, filter, sort, offset, limit, check);
+        const r = await db.queryPrepared<{
+          read: number;
+          hits: number;
+          rows: number;
+          json: string;
+          checked?: boolean;
+        }>(recent.sql, recent.params);
+        const { read, hits, rows, json, checked } = r.rows[0]!;
+        if (checked === false) return { total: null, rows, json, checked };
+        if (read < recentSearchRows) return { total: hits, rows, json, checked };
+        if (hits > offset + limit) return { total: null, rows, json, checked };
       }
-      const { sql, params } = listPageStatement(scope, filter, sort, offset, limit);
-      const r = await q.queryPrepared<{ total: number; rows: number; json: string }>(sql, params);
+      const { sql, params } = listPageStatement(scope, filter, sort, offset, limit, check);
+      const r = await db.queryPrepared<{
+        total: number;
+        rows: number;
+        json: string;
+        checked?: boolean;
+      }>(sql, params);
       return r.rows[0]!;
     },
 

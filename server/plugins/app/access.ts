@@ -8,12 +8,24 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route (reference/permissions.ts); every API route declares one. */
     access?: Access;
+    /**
+     * 'in-statement': the route checks the session in its own statement, one call instead of
+     * two (`authenticateFromMemory`, `sessionCheck`), and settles it before answering.
+     */
+    sessionCheck?: 'in-statement';
   }
   interface FastifyInstance {
     /** Every API route as registered, with its declared access: the guard-coverage test reads it. */
     apiRoutes: { method: string; url: string; access: Access | undefined }[];
     /** Whether the signed-in account of `request` may do what `key` guards (checks inside handlers). */
     allows: (request: FastifyRequest, key: Exclude<Access, 'public' | 'signed-in'>) => boolean;
+    /**
+     * Ends an unconfirmed sign-in (`sessionCheck: 'in-statement'`): `checked` is the route's
+     * statement's answer. Unless it was true, the session is checked in full and the route's
+     * access again (401/403 as usual); false then tells the route to read its data again for
+     * `request.account`.
+     */
+    settleSession: (request: FastifyRequest, checked?: boolean) => Promise<boolean>;
   }
 }
 
@@ -43,14 +55,42 @@ export default fp(
       if (!access) throw new Error(`${methods.join(',')} ${route.url} declares no access`);
     });
 
-    app.addHook('onRequest', async (request) => {
-      const access = request.routeOptions.config.access;
-      if (!access || access === 'public') return;
-      await app.authenticate(request);
+    /** Whether the request's account may call a route of `access`. */
+    const admits = (request: FastifyRequest, access: Exclude<Access, 'public'>) =>
       // Agents work from their capture links only: a token of theirs opens no back-office call.
-      if (areaOf(request.account) === 'agent') throw forbidden();
-      if (access === 'signed-in') return;
-      if (!allows(holderOf(request), access)) throw forbidden();
+      areaOf(request.account) !== 'agent' &&
+      (access === 'signed-in' || allows(holderOf(request), access));
+
+    async function authenticateInFull(request: FastifyRequest) {
+      const access = request.routeOptions.config.access as Exclude<Access, 'public'>;
+      await app.authenticate(request);
+      if (!admits(request, access)) throw forbidden();
+    }
+
+    app.addHook('onRequest', async (request) => {
+      const { access, sessionCheck } = request.routeOptions.config;
+      if (!access || access === 'public') return;
+      // Admitted on what the session last was; the route's statement confirms it.
+      const remembered = sessionCheck === 'in-statement' && app.authenticateFromMemory(request);
+      if (remembered && admits(request, access)) return;
+      await authenticateInFull(request);
+    });
+
+    app.decorate('settleSession', async (request: FastifyRequest, checked?: boolean) => {
+      if (!request.sessionUnconfirmed) return true;
+      if (checked === true) {
+        request.sessionUnconfirmed = false;
+        return true;
+      }
+      await authenticateInFull(request);
+      return false;
+    });
+
+    // Nothing leaves on an unconfirmed sign-in: a reply the route did not settle (an error
+    // before its statement ran, say) waits for the full check, and gives way to its 401 or 403.
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (request.sessionUnconfirmed) await app.settleSession(request);
+      return payload;
     });
   },
   { name: 'access', dependencies: ['authenticate'] },

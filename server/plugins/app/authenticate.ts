@@ -1,18 +1,35 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../../errors';
-import type { AccountRow } from '../../repositories/accounts';
+import { unchangedSessionSql, type AccountRow } from '../../repositories/accounts';
+import type { SqlCheck } from '../../repositories/jobs';
+import type { AccessClaims } from '../../services/accessTokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in account; set by `authenticate`. */
     account: AccountRow;
     sessionId: string;
+    /**
+     * `account` is this process's last confirmed view of the session, not yet checked for this
+     * request: the route's own statement checks it (`sessionCheck`, then `settleSession`).
+     */
+    sessionUnconfirmed: boolean;
   }
   interface FastifyInstance {
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /**
+     * Signs the request in from its token and the account its session last had in this process,
+     * without a query; false when this process has not seen the session yet.
+     */
+    authenticateFromMemory: (request: FastifyRequest) => boolean;
+    /** The condition, for the route's statement, that the session and account are as assumed. */
+    sessionCheck: (request: FastifyRequest) => SqlCheck;
   }
 }
+
+/** Sessions remembered per process (the newest); a forgotten one is simply checked in full. */
+const rememberedSessions = 10_000;
 
 /**
  * `authenticate` checks the bearer token, its session and the account (active) on every
@@ -22,12 +39,24 @@ export default fp(
   async (app) => {
     app.decorateRequest('account', null as unknown as AccountRow);
     app.decorateRequest('sessionId', '');
-    app.decorate('authenticate', async (request: FastifyRequest) => {
+    app.decorateRequest('sessionUnconfirmed', false);
+    // The account each session had when last checked: never trusted alone, only as the
+    // assumption a route's statement confirms (or refutes) in the same call as its data.
+    const lastSeen = new Map<string, AccountRow>();
+
+    function claimsOf(request: FastifyRequest): AccessClaims {
       const header = request.headers.authorization;
       const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
       if (!token) throw unauthorized('Authentication required');
       const claims = app.accessTokens.verify(token);
       if (!claims) throw unauthorized('Your session has expired. Please log in again.');
+      return claims;
+    }
+
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const claims = claimsOf(request);
+      request.sessionUnconfirmed = false;
+      lastSeen.delete(claims.sid);
       const account = await app.repos.accounts.findBySession(
         claims.sub,
         claims.sid,
@@ -38,7 +67,31 @@ export default fp(
       if (account.status !== 1) throw unauthorized('This account is disabled');
       request.account = account;
       request.sessionId = claims.sid;
+      lastSeen.set(claims.sid, account);
+      if (lastSeen.size > rememberedSessions) lastSeen.delete(lastSeen.keys().next().value!);
     });
+
+    app.decorate('authenticateFromMemory', (request: FastifyRequest) => {
+      const claims = claimsOf(request);
+      const account = lastSeen.get(claims.sid);
+      if (account?.id !== claims.sub) return false;
+      request.account = account;
+      request.sessionId = claims.sid;
+      request.sessionUnconfirmed = true;
+      return true;
+    });
+
+    app.decorate(
+      'sessionCheck',
+      (request: FastifyRequest): SqlCheck =>
+        (params) =>
+          unchangedSessionSql(
+            params,
+            request.account,
+            request.sessionId,
+            app.config.sessionMaxHours,
+          ),
+    );
   },
   { name: 'authenticate', dependencies: ['services'] },
 );
