@@ -13,10 +13,10 @@ export type { Db, Queryable, QueryResult } from './types';
  * another process sees).
  */
 export async function openDb(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databasePoolSize'>>,
   owner: string,
 ): Promise<Db> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.databasePoolSize);
   const unlock = lockDataDir(config.dataDir, owner);
   try {
     const db = await openPgliteInWorker(path.join(config.dataDir, 'pglite'));

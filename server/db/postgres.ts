@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFromStdin, to as copyToStdout } from 'pg-copy-streams';
+import { defaultDatabasePoolSize } from '../config';
 import { copyToSql, isStalePlan, maxPreparedStatements } from './prepared';
 import type { Db, Queryable, QueryResult } from './types';
 
@@ -22,14 +23,17 @@ function withStartupOption(connectionString: string, option: string) {
   return url.toString();
 }
 
-export async function openPostgres(connectionString: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+export async function openPostgres(
+  connectionString: string,
+  poolSize = defaultDatabasePoolSize(),
+): Promise<Db> {
+  const pool = new pg.Pool({ connectionString, max: poolSize });
   // queryPrepared's statements run on connections of their own that plan once for any values
   // (plan_cache_mode applies to every statement with parameters of a connection, named or not):
   // the app's other queries keep plans made for their values.
   const preparedPool = new pg.Pool({
     connectionString: withStartupOption(connectionString, '-c plan_cache_mode=force_generic_plan'),
-    max: 10,
+    max: poolSize,
   });
   await pool.query('SELECT 1');
   // Statement texts given a name: node-postgres prepares a named one once per connection.

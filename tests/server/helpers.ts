@@ -14,6 +14,7 @@ export const testConfig = (over: Partial<Config> = {}): Config => ({
   port: 0,
   host: '127.0.0.1',
   dataDir: '/nonexistent',
+  databasePoolSize: 4,
   publicUrl: 'http://backoffice.test',
   superAdminEmails: ['boss@provider.ng'],
   mailFrom: 'test@backoffice.test',
