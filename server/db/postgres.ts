@@ -15,6 +15,23 @@ async function run<T>(q: pg.Pool | pg.PoolClient, query: pg.QueryConfig): Promis
   return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
 }
 
+/**
+ * COPY needs one connection for its whole stream: a transaction's own, or one the pool lends for
+ * the duration.
+ */
+async function onOneConnection<T>(
+  q: pg.Pool | pg.PoolClient,
+  fn: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  if ('release' in q) return fn(q);
+  const client = await q.connect();
+  try {
+    return await fn(client);
+  } finally {
+    client.release();
+  }
+}
+
 /** The URL with one more server setting in its `options` (kept after any it already has). */
 function withStartupOption(connectionString: string, option: string) {
   const url = new URL(connectionString);
@@ -61,29 +78,20 @@ export async function openPostgres(
     async exec(sql: string) {
       await q.query(sql); // no parameters: the simple protocol runs several statements
     },
-    async copyFrom(table, columns, csv) {
-      // COPY needs one connection for its whole stream: a pool lends one for the duration.
-      const client = 'release' in q ? q : await q.connect();
-      try {
+    copyFrom: (table, columns, csv) =>
+      onOneConnection(q, async (client) => {
         const sink = client.query(
           copyFromStdin(`COPY ${table} (${columns.join(', ')}) FROM STDIN WITH (FORMAT csv)`),
         );
         await pipeline(Readable.from([csv]), sink);
-      } finally {
-        if (client !== q) (client as pg.PoolClient).release();
-      }
-    },
-    async copyTo(select, params) {
-      const client = 'release' in q ? q : await q.connect();
-      try {
+      }),
+    copyTo: (select, params) =>
+      onOneConnection(q, async (client) => {
         const source = client.query(copyToStdout(copyToSql(select, params, 'STDOUT')));
         const chunks: Buffer[] = [];
         for await (const chunk of source) chunks.push(chunk as Buffer);
         return Buffer.concat(chunks);
-      } finally {
-        if (client !== q) (client as pg.PoolClient).release();
-      }
-    },
+      }),
   });
   return {
     kind: 'postgres',

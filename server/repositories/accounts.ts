@@ -1,4 +1,5 @@
 import type { Queryable } from '../db';
+import { Where } from './sqlWhere';
 
 export type Role = 'admin' | 'sub-admin' | 'company' | 'agent';
 export const roles: Role[] = ['admin', 'sub-admin', 'company', 'agent'];
@@ -71,11 +72,11 @@ export function unchangedSessionSql(
   sessionId: string,
   maxHours: number,
 ) {
-  const p = (v: unknown) => (params.push(v), `$${params.length}`);
-  return `EXISTS (SELECT 1 FROM accounts a ${liveSessionJoin(p(sessionId), p(maxHours))}
-     WHERE a.id = ${p(facts.id)} AND a.status = 1 AND a.role = ${p(facts.role)}
-       AND a.company_id IS NOT DISTINCT FROM ${p(facts.company_id)}::uuid
-       AND a.permissions = ${p(facts.permissions)}::text[] AND a.email = ${p(facts.email)})`;
+  const w = new Where(params);
+  return `EXISTS (SELECT 1 FROM accounts a ${liveSessionJoin(w.param(sessionId), w.param(maxHours))}
+     WHERE a.id = ${w.param(facts.id)} AND a.status = 1 AND a.role = ${w.param(facts.role)}
+       AND a.company_id IS NOT DISTINCT FROM ${w.param(facts.company_id)}::uuid
+       AND a.permissions = ${w.param(facts.permissions)}::text[] AND a.email = ${w.param(facts.email)})`;
 }
 
 export function createAccountsRepository(db: Queryable) {

@@ -7,8 +7,9 @@ import {
   personalSubjectKinds,
   type JobKind,
 } from '../../reference/jobKinds';
-import { csvRows, csvTimeZone } from '../services/csv';
-import { containsPattern, Where } from './sqlWhere';
+import { sqlLiteral } from '../db/prepared';
+import { csvRows, csvTimeZone, formulaStartChars, signedNumberPattern } from '../services/csv';
+import { containsPattern, Where, type SqlCheck } from './sqlWhere';
 
 /** Whose jobs a user sees: all (provider staff), a company's (owned or assigned), an agent's. */
 export type JobScope =
@@ -378,8 +379,8 @@ function orderBy(key: string, sort: JobSort) {
 function csvTextSql(value: string) {
   const v = `(${value})`;
   // ascii() (the first character's code point) spares nearly every cell a regular expression.
-  const formulaStart = [...'-=+@\uFF1D\uFF0B\uFF0D\uFF20\t\r\n'].map((c) => c.codePointAt(0));
-  return `CASE WHEN ascii(${v}) IN (${formulaStart.join(', ')}) AND ${v} !~ '^[+-][0-9]+(\\.[0-9]+)?$'
+  const formulaStart = [...formulaStartChars].map((c) => c.codePointAt(0));
+  return `CASE WHEN ascii(${v}) IN (${formulaStart.join(', ')}) AND ${v} !~ ${sqlLiteral(signedNumberPattern)}
     THEN '''' || ${v} ELSE nullif(${v}, '') END`;
 }
 
@@ -466,9 +467,7 @@ function pageCtes(
     : `page AS (SELECT id, sort_key FROM (${union}) u ${window})`;
 }
 
-/** A condition that a statement reports on beside its data, as the column `checked`. */
-export type SqlCheck = (params: unknown[]) => string;
-
+/** The column `checked`: what `check` says, in the same statement as the data. */
 const checkColumn = (params: unknown[], check?: SqlCheck) =>
   check ? `, ${check(params)} AS checked` : '';
 
@@ -642,10 +641,11 @@ export function createJobsRepository(db: Queryable) {
       offset: number,
       limit: number,
       check?: SqlCheck,
+      q: Queryable = db,
     ): Promise<{ total: number | null; rows: number; json: string; checked?: boolean }> {
       if (readsRecentFirst(filter, sort)) {
         const recent = recentSearchStatement(scope, filter, sort, offset, limit, check);
-        const r = await db.queryPrepared<{
+        const r = await q.queryPrepared<{
           read: number;
           hits: number;
           rows: number;
@@ -658,7 +658,7 @@ export function createJobsRepository(db: Queryable) {
         if (hits > offset + limit) return { total: null, rows, json, checked };
       }
       const { sql, params } = listPageStatement(scope, filter, sort, offset, limit, check);
-      const r = await db.queryPrepared<{
+      const r = await q.queryPrepared<{
         total: number;
         rows: number;
         json: string;

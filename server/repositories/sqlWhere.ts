@@ -14,5 +14,11 @@ export class Where {
   }
 }
 
+/**
+ * A condition a statement reports on beside its data (a session still as assumed, say): its SQL,
+ * its values added to the statement's `params`.
+ */
+export type SqlCheck = (params: unknown[]) => string;
+
 /** An ILIKE pattern matching `text` anywhere, its own `%`, `_` and `\` taken literally. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;

@@ -1,17 +1,24 @@
 /** CSV writing (RFC 4180) for exports and templates. */
 
 /**
- * A first character that makes a spreadsheet read the cell as a formula: `= + - @`, their
- * full-width forms (some spreadsheets accept them too), tab, CR and LF.
+ * The first characters that make a spreadsheet read the cell as a formula: `= + - @`, their
+ * full-width forms (some spreadsheets accept them too), tab, CR and LF. The export's SQL
+ * (`csvTextSql`) applies the same rule.
  */
-const formulaStart = /^[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\t\r\n]/;
-/** A cell that is only a signed number (`-12.5`, `+2348031234567`) is data, not a formula. */
-const signedNumber = /^[+-]\d+(\.\d+)?$/;
+export const formulaStartChars = '=+-@\uFF1D\uFF0B\uFF0D\uFF20\t\r\n';
+/**
+ * A cell that is only a signed number (`-12.5`, `+2348031234567`) is data, not a formula. Written
+ * so that JS and PostgreSQL's regular expressions read it alike.
+ */
+export const signedNumberPattern = '^[+-][0-9]+([.][0-9]+)?$';
+const signedNumber = new RegExp(signedNumberPattern);
+const formulaStart = (s: string) => s !== '' && formulaStartChars.includes(s[0]!);
 
 /**
  * Exports write instants in Nigeria's time (WAT, UTC+1 all year, no daylight saving), to the
- * nearest second (as PostgreSQL's `timestamp(0)` rounds), as `2026-03-01 12:00:00`: the time the office lives in, in a form spreadsheets read as
- * a date (they read `2026-03-01T11:00:00.000Z` as text). As an SQL interval for `AT TIME ZONE`.
+ * nearest second (as PostgreSQL's `timestamp(0)` rounds), as `2026-03-01 12:00:00`: the time the
+ * office lives in, in a form spreadsheets read as a date (they read `2026-03-01T11:00:00.000Z` as
+ * text). As an SQL interval for `AT TIME ZONE`.
  */
 export const csvTimeZone = "INTERVAL '+01:00'";
 const csvTimeOffsetMs = 3_600_000;
@@ -29,7 +36,7 @@ export function csvCell(v: unknown): string {
           .slice(0, 19)
           .replace('T', ' ')
       : String(v);
-  if (formulaStart.test(s) && !signedNumber.test(s)) s = `'${s}`;
+  if (formulaStart(s) && !signedNumber.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../../errors';
 import { unchangedSessionSql, type AccountRow } from '../../repositories/accounts';
-import type { SqlCheck } from '../../repositories/jobs';
+import type { SqlCheck } from '../../repositories/sqlWhere';
 import type { AccessClaims } from '../../services/accessTokens';
 
 declare module 'fastify' {
