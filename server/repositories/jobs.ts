@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate } from 'node:timers/promises';
 import type { Queryable } from '../db';
 import type { JobStatus } from '../services/jobStateMachine';
 import {
@@ -7,8 +8,7 @@ import {
   personalSubjectKinds,
   type JobKind,
 } from '../../reference/jobKinds';
-import { sqlLiteral } from '../db/prepared';
-import { csvRows, csvTimeZone, formulaStartChars, signedNumberPattern } from '../services/csv';
+import { copyPageCursor, copyPageLines, copyPageShort, csvTimeZone } from '../services/csv';
 import { containsPattern, Where, type SqlCheck } from './sqlWhere';
 
 /** Whose jobs a user sees: all (provider staff), a company's (owned or assigned), an agent's. */
@@ -372,17 +372,10 @@ function orderBy(key: string, sort: JobSort) {
 }
 
 /**
- * A free-text cell as services/csv.ts `csvCell` writes it, for COPY's CSV (which quotes what needs
- * quoting): a text a spreadsheet would run as a formula gets a leading apostrophe. Empty is NULL,
- * which COPY writes as an empty cell (an empty text it writes as `""`).
+ * A free-text cell for COPY's CSV: empty is NULL, which COPY writes as an empty cell, as `csvCell`
+ * does (an empty text it writes as `""`). Formulas are escaped on Node's side (`copyPageLines`).
  */
-function csvTextSql(value: string) {
-  const v = `(${value})`;
-  // ascii() (the first character's code point) spares nearly every cell a regular expression.
-  const formulaStart = [...formulaStartChars].map((c) => c.codePointAt(0));
-  return `CASE WHEN ascii(${v}) IN (${formulaStart.join(', ')}) AND ${v} !~ ${sqlLiteral(signedNumberPattern)}
-    THEN '''' || ${v} ELSE nullif(${v}, '') END`;
-}
+const csvTextSql = (value: string) => `nullif(${value}, '')`;
 
 /** An instant as `csvCell` writes it: Lagos time to the nearest second, which spreadsheets read as a date. */
 const csvTimeSql = (v: string) => `(${v} AT TIME ZONE ${csvTimeZone})::timestamp(0)`;
@@ -397,7 +390,6 @@ const kindLabelSql = `CASE j.type ${Object.entries(jobKindLabels)
 /** The export's columns, in order: name, the cell's SQL as `scope` may read it, and whether it is free text. */
 function csvColumns(w: Where, scope: JobScope): [string, string, boolean?][] {
   return [
-    // First and never quoted: the cursor of the export's pages (`csvChunks`).
     ['code', 'j.code'],
     ['type', kindLabelSql],
     ['status', 'j.status'],
@@ -424,14 +416,17 @@ export const jobCsvHeader = (kindFields: readonly string[]) => [
   ...kindFields,
 ];
 
-/** The cells of the job `j` for COPY, the kind's fields after the columns (see `jobCsvHeader`). */
+/**
+ * The cells of the job `j` for COPY, the kind's fields after the columns (see `jobCsvHeader`),
+ * then its code again: the page's cursor, which `copyPageLines` drops.
+ */
 function csvCellsSql(w: Where, scope: JobScope, kindFields: readonly string[]) {
   const columns = csvColumns(w, scope);
   if (kindFields.length) {
     const fields = fieldsSql(w, scope);
     for (const f of kindFields) columns.push([f, `(${fields}) ->> ${w.param(f)}::text`, true]);
   }
-  return columns.map(([, sql, text]) => (text ? csvTextSql(sql) : sql)).join(', ');
+  return [...columns.map(([, sql, text]) => (text ? csvTextSql(sql) : sql)), 'j.code'].join(', ');
 }
 
 /**
@@ -678,10 +673,11 @@ export function createJobsRepository(db: Queryable) {
 
     /**
      * Every matching job as CSV lines (see `jobCsvHeader`), in pages of `batch` rows that the
-     * database writes with COPY, each read while the one before is sent, and no further ahead.
-     * Sorted by creation (the usual order) it pages by keyset, from the last row's code; otherwise
-     * the ids in the requested order come first, then the rows by primary key. Either way the cost
-     * is linear in the rows, and no connection is held between pages.
+     * database writes with COPY. The next page is asked for as soon as one arrives, before Node
+     * converts and sends it, and no further ahead. Sorted by creation (the usual order) it pages
+     * by keyset, after the last row's code, until a page comes back short; otherwise the ids in the requested order come first,
+     * then the rows by primary key. Either way the cost is linear in the rows, and no connection
+     * is held between pages.
      */
     async *csvChunks(
       scope: JobScope,
@@ -690,32 +686,28 @@ export function createJobsRepository(db: Queryable) {
       kindFields: readonly string[],
       batch = 10_000,
     ) {
-      type Page = ReturnType<typeof csvRows> & { next: number };
-      const read = async (select: string, params: unknown[], next: number) => {
-        const page = csvRows(await db.copyTo(select, params));
-        return page.rows ? { ...page, next } : undefined;
-      };
-      let pageAfter: (page: Page | undefined) => Promise<Page | undefined>;
+      const none = Promise.resolve(Buffer.alloc(0));
+      /** The page after `last` (the first without it). */
+      let pageAfter: (last?: Buffer) => Promise<Buffer>;
       if (sort.field === 'id' || sort.field === 'created_at') {
         const cmp = sort.order === 'ASC' ? '>' : '<';
         pageAfter = (last) => {
-          if (last && last.rows < batch) return Promise.resolve(undefined);
+          if (last && copyPageShort(last, batch)) return none;
           const w = new Where();
           scopeWhere(w, scope);
           filterWhere(w, filter, scope);
           if (last) {
             // The cursor's time is read in SQL: a JS Date would drop its microseconds.
-            const code = w.param(last.lastFirstCell);
-            const cursor = (column: string) =>
+            const code = w.param(copyPageCursor(last));
+            const at = (column: string) =>
               `(SELECT cur.${column} FROM jobs cur WHERE cur.code = ${code})`;
-            w.add(`(j.created_at, j.id) ${cmp} (${cursor('created_at')}, ${cursor('id')})`);
+            w.add(`(j.created_at, j.id) ${cmp} (${at('created_at')}, ${at('id')})`);
           }
           const order = orderBy(sortKey(sort, w, scope), sort);
           const cells = csvCellsSql(w, scope, kindFields);
-          return read(
+          return db.copyTo(
             `SELECT ${cells} FROM jobs j ${jobJoins} ${w.sql} ${order} LIMIT ${w.param(batch)}`,
             w.params,
-            0,
           );
         };
       } else {
@@ -728,25 +720,29 @@ export function createJobsRepository(db: Queryable) {
             w.params,
           )
         ).rows.map((r) => r.id);
-        pageAfter = (last) => {
-          const from = last?.next ?? 0;
-          if (from >= ids.length) return Promise.resolve(undefined);
+        let from = 0;
+        pageAfter = () => {
+          if (from >= ids.length) return none;
           const byIds = new Where([ids.slice(from, from + batch)]);
+          from += batch;
           const cells = csvCellsSql(byIds, scope, kindFields);
           const select = `SELECT ${cells} FROM jobs j ${jobJoins}
              JOIN unnest($1::uuid[]) WITH ORDINALITY AS o (id, n) ON o.id = j.id
             ORDER BY o.n`;
-          return read(select, byIds.params, from + batch);
+          return db.copyTo(select, byIds.params);
         };
       }
-      let pending = pageAfter(undefined);
+      let pending = pageAfter();
       for (;;) {
         const page = await pending;
-        if (!page) return;
+        if (!page.length) return;
         pending = pageAfter(page);
         // A client that leaves mid-export ends this generator: the page it never awaits may fail.
         pending.catch(() => undefined);
-        yield page.lines;
+        // One turn of the event loop lets the driver send that request (a pool hands out its
+        // connection on the next tick) before this thread spends a few ms converting the page.
+        await setImmediate();
+        yield copyPageLines(page);
       }
     },
 

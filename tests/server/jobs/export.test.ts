@@ -1,8 +1,14 @@
+import fc from 'fast-check';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db';
 import { createJobsRepository, jobCsvHeader } from '../../../server/repositories/jobs';
-import { csvLine, csvRows } from '../../../server/services/csv';
+import {
+  copyPageCursor,
+  copyPageLines,
+  copyPageShort,
+  csvLine,
+} from '../../../server/services/csv';
 import { createUser, freshDb } from '../helpers';
 
 describe('csvChunks (the CSV export’s reader)', () => {
@@ -57,6 +63,32 @@ describe('csvChunks (the CSV export’s reader)', () => {
       expect(chunks).toBe(4);
       if (sort.field === 'subject_name') expect(seen).toEqual([...seen].sort());
     }
+  });
+
+  it('asks for no page after a short one, and for one more after a page that looks full', async () => {
+    let statements = 0;
+    const counted = createJobsRepository({
+      ...db,
+      copyTo: (sql, params) => (statements++, db.copyTo(sql, params)),
+    });
+    /** Rows and COPY statements of an export, in pages of 3, of a new company with these jobs. */
+    async function exportOf(subjects: string[]) {
+      const { account: other } = await createUser(db, { role: 'company' });
+      const rows = subjects.map((s) => ({ ...job(s), company_id: other.company_id! }));
+      await db.transaction((tx) => jobs.insertMany(rows, other.id, tx));
+      const own = { kind: 'company' as const, companyId: other.company_id! };
+      statements = 0;
+      let lines = 0;
+      const sort = { field: 'created_at', order: 'DESC' } as const;
+      for await (const chunk of counted.csvChunks(own, {}, sort, [], 3))
+        lines += chunk.toString().split('\r\n').length - 1;
+      return { lines, statements };
+    }
+    const names = (n: number, name = 'Ada') => Array.from({ length: n }, (_, i) => `${name} ${i}`);
+    expect(await exportOf(names(7))).toEqual({ lines: 7, statements: 3 });
+    expect(await exportOf(names(6))).toEqual({ lines: 6, statements: 3 });
+    // Line breaks inside quoted cells make a short page look full: one more page, empty.
+    expect(await exportOf(names(8, 'Ada\nBello'))).toEqual({ lines: 8, statements: 4 });
   });
 
   it('writes each cell as csvCell does: formulas escaped, quotes doubled, numbers and dates as the API shows them', async () => {
@@ -145,28 +177,60 @@ describe('csvChunks (the CSV export’s reader)', () => {
   });
 });
 
-describe('csvRows (COPY’s CSV made the export’s lines)', () => {
-  const rows = (copy: string) => {
-    const r = csvRows(Buffer.from(copy));
-    return { ...r, lines: r.lines.toString() };
-  };
-  it('ends each row with CRLF and keeps a line break inside a quoted cell as it is', () => {
-    const copy = 'JOB-1,a\nJOB-2,"two\nlines, ""quoted"""\nJOB-3,"x\n"\n';
-    expect(rows(copy)).toEqual({
-      lines: 'JOB-1,a\r\nJOB-2,"two\nlines, ""quoted"""\r\nJOB-3,"x\n"\r\n',
-      rows: 3,
-      lastFirstCell: 'JOB-3',
-    });
+describe('copyPageLines and copyPageCursor (COPY’s CSV made the export’s lines)', () => {
+  const lines = (copy: string) => copyPageLines(Buffer.from(copy)).toString();
+  const cursor = (copy: string) => copyPageCursor(Buffer.from(copy));
+
+  it('ends each row with CRLF, drops the cursor cell, keeps a line break inside a quoted cell', () => {
+    const copy = 'JOB-1,a,JOB-1\nJOB-2,"two\nlines, ""quoted""",JOB-2\nJOB-3,"x\n",JOB-3\n';
+    expect(lines(copy)).toBe('JOB-1,a\r\nJOB-2,"two\nlines, ""quoted"""\r\nJOB-3,"x\n"\r\n');
+    expect(cursor(copy)).toBe('JOB-3');
   });
 
-  it('finds the last row after quoted line breaks, and in a page of one row', () => {
-    expect(rows('JOB-7,"a\nJOB-8,b"\n').lastFirstCell).toBe('JOB-7');
-    expect(rows('JOB-7,"a\nJOB-8,b"\nJOB-9,""""\n')).toMatchObject({
-      rows: 2,
-      lastFirstCell: 'JOB-9',
-    });
-    expect(rows('JOB-1\n')).toEqual({ lines: 'JOB-1\r\n', rows: 1, lastFirstCell: 'JOB-1' });
-    expect(rows('')).toEqual({ lines: '', rows: 0, lastFirstCell: '' });
+  it('reads the cursor from the end, past quoted line breaks, and in a page of one row', () => {
+    expect(cursor('JOB-7,"a\nJOB-8,b",JOB-7\n')).toBe('JOB-7');
+    expect(lines('JOB-7,"a\nJOB-8,b",JOB-7\n')).toBe('JOB-7,"a\nJOB-8,b"\r\n');
+    expect(cursor('JOB-1\n')).toBe('JOB-1');
+    expect(lines('JOB-1\n')).toBe('\r\n');
+    expect(cursor('')).toBe('');
+    expect(lines('')).toBe('');
+  });
+
+  it('puts the apostrophe inside the quotes of a quoted formula, and not before a signed number', () => {
+    const copy = '"=HYPERLINK(""x"")",-12.5,"\n=1",\t=1,＝1,+2348031234567,-2+3,JOB-1\n';
+    expect(lines(copy)).toBe(
+      `"'=HYPERLINK(""x"")",-12.5,"'\n=1",'\t=1,'＝1,+2348031234567,'-2+3\r\n`,
+    );
+  });
+
+  it('tells a short page by its line breaks, a quoted one counting too', () => {
+    const short = (copy: string, rows: number) => copyPageShort(Buffer.from(copy), rows);
+    expect(short('a,JOB-1\nb,JOB-2\n', 3)).toBe(true);
+    expect(short('a,JOB-1\nb,JOB-2\n', 2)).toBe(false);
+    expect(short('"a\nb",JOB-1\n', 2)).toBe(false);
+    expect(short('', 1)).toBe(true);
+  });
+
+  // COPY's CSV of the cells: quoted when they hold a comma, quote or line break; null is empty.
+  const copyCell = (v: string | null) =>
+    v === null ? '' : /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+  const text = fc.string({
+    unit: fc.constantFrom(...'=+-@＝＋－＠\t\r\n",.0123456789aZ é漢😀'.split(/(?:)/u)),
+    minLength: 1,
+    maxLength: 8,
+  });
+
+  it('writes every row as csvLine does, whatever the cells hold', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.option(text), { minLength: 1, maxLength: 5 })), (rows) => {
+        const copy = rows
+          .map((cells, i) => `${[...cells.map(copyCell), `JOB-${i}`].join(',')}\n`)
+          .join('');
+        expect(lines(copy)).toBe(rows.map((cells) => csvLine(cells)).join(''));
+        expect(cursor(copy)).toBe(rows.length ? `JOB-${rows.length - 1}` : '');
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 
