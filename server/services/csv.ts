@@ -61,6 +61,7 @@ export function copyPageLines(copyCsv: Buffer): Buffer {
   const breaks: number[] = [];
   /** Where an apostrophe goes: before the first character of a formula. */
   const apostrophes: number[] = [];
+  let rowStart = 0;
   let at = 0;
   while (at < n) {
     // `at` is a cell's first byte; `end` will be the comma or line break after it.
@@ -85,8 +86,9 @@ export function copyPageLines(copyCsv: Buffer): Buffer {
     }
     if (end >= n || copyCsv[end] === lf) {
       // The row's last cell is its cursor: the row ends at the comma before it.
-      rowEnds.push(Math.max(at - 1, breaks.length ? breaks[breaks.length - 1]! + 1 : 0));
+      rowEnds.push(at > rowStart ? at - 1 : at);
       breaks.push(end);
+      rowStart = end + 1;
     } else if (
       formulaFirstBytes[copyCsv[content]!] &&
       content < contentEnd &&
@@ -121,7 +123,6 @@ export function copyPageLines(copyCsv: Buffer): Buffer {
  */
 export function copyPageCursor(copyCsv: Buffer): string {
   const end = copyCsv.length - 1;
-  if (end < 0) return '';
   const start = Math.max(copyCsv.lastIndexOf(comma, end - 1), copyCsv.lastIndexOf(lf, end - 1)) + 1;
   return copyCsv.toString('utf8', start, end);
 }
