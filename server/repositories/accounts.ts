@@ -42,6 +42,12 @@ export interface NewAccount {
   address?: string | null;
 }
 
+/**
+ * The password of an invited account until its owner follows the mailed link and chooses one: no
+ * password matches it (it is not an argon2 hash), so the account cannot sign in before.
+ */
+export const pendingInvitationHash = '!invited: chooses a password through the mailed link';
+
 const codePrefix: Record<Role, string> = {
   admin: 'ADM',
   'sub-admin': 'SUB',
@@ -112,6 +118,19 @@ export function createAccountsRepository(db: Queryable) {
         [name],
       );
       return r.rows[0]!.id;
+    },
+
+    /**
+     * Deletes the account of `email` if it is an invitation nobody accepted (no password chosen,
+     * mailbox never proved): an unanswered invitation holds no claim on an address. Such an
+     * account never signed in, so nothing refers to it but its tokens and messages, which go too.
+     */
+    async removePendingInvitation(email: string, q: Queryable = db) {
+      await q.query(
+        `DELETE FROM accounts WHERE lower(email) = lower($1) AND password_hash = $2
+            AND email_confirmed_at IS NULL`,
+        [email, pendingInvitationHash],
+      );
     },
 
     /** Inserts an account; a taken email (any case) surfaces as `EmailTakenError`. */

@@ -131,13 +131,14 @@ export function createAgentsRepository(db: Queryable) {
     },
 
     /** Activates (1) or deactivates (0) an agent; undefined when no agent has this id. */
+    /** Sets an agent's status; returns its name, or undefined for no such agent. */
     async setStatus(id: string, status: 0 | 1, q: Queryable = db) {
-      const r = await q.query<{ id: string }>(
+      const r = await q.query<{ name: string }>(
         `UPDATE accounts SET status = $2, updated_at = now()
-          WHERE id = $1 AND role = 'agent' RETURNING id`,
+          WHERE id = $1 AND role = 'agent' RETURNING first_name || ' ' || last_name AS name`,
         [id, status],
       );
-      return r.rows[0]?.id;
+      return r.rows[0]?.name;
     },
   };
 }

@@ -110,7 +110,12 @@ export interface PhotoMatchRow {
   other_assignee_agent_id: string | null;
 }
 
-const liveSql = `(t.revoked_at IS NULL AND t.expires_at > now())`;
+/**
+ * Not revoked, not expired, and not an inactive agent's: deactivation revokes its links, and
+ * this keeps any it missed dead too.
+ */
+const liveSql = `(t.revoked_at IS NULL AND t.expires_at > now()
+  AND NOT EXISTS (SELECT 1 FROM accounts ag WHERE ag.id = t.agent_id AND ag.status <> 1))`;
 
 export function createCapturesRepository(db: Queryable) {
   return {

@@ -849,6 +849,18 @@ export function createJobsRepository(db: Queryable) {
       return r.rows;
     },
 
+    /** An agent's jobs in these statuses, locked for a transition, in id order. */
+    async lockForMoveOfAgent(agentId: string, statuses: readonly JobStatus[], q: Queryable) {
+      const r = await q.query<LockedJob>(
+        `SELECT id, code, type, status, state, company_id, assignee_type, assignee_company_id,
+                assignee_agent_id
+           FROM jobs WHERE assignee_agent_id = $1 AND status = ANY($2::text[])
+          ORDER BY id FOR UPDATE`,
+        [agentId, statuses],
+      );
+      return r.rows;
+    },
+
     /**
      * Writes checked moves: each job's new status (and rating, when given) and the moves' events.
      * Only services/jobMoves calls this: it checks every move against the state machine first.

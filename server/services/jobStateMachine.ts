@@ -4,18 +4,23 @@ import { conflict } from '../errors';
 export { jobStatuses, type JobStatus };
 
 export type JobAction =
-  'assign' | 'accept' | 'decline' | 'submit' | 'approve' | 'reject' | 'cancel';
+  'assign' | 'accept' | 'decline' | 'withdraw' | 'submit' | 'approve' | 'reject' | 'cancel';
 
 /** DESIGN §3: which status each action may start from, and where it leads. */
 const transitions: Record<JobAction, { from: readonly JobStatus[]; to: JobStatus }> = {
   assign: { from: ['pending', 'assigned', 'declined'], to: 'assigned' },
   accept: { from: ['assigned'], to: 'accepted' },
   decline: { from: ['assigned'], to: 'declined' },
+  // The provider takes a job back from an agent it deactivated, to assign it again.
+  withdraw: { from: ['assigned', 'accepted'], to: 'declined' },
   submit: { from: ['accepted'], to: 'submitted' }, // capture accepts an assigned job first
   approve: { from: ['submitted'], to: 'approved' },
   reject: { from: ['submitted'], to: 'rejected' },
   cancel: { from: ['pending', 'assigned', 'accepted', 'declined'], to: 'cancelled' },
 };
+
+/** The statuses `action` may start from. */
+export const movableFrom = (action: JobAction) => transitions[action].from;
 
 export const canMove = (status: JobStatus, action: JobAction) =>
   transitions[action].from.includes(status);

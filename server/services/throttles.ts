@@ -32,6 +32,12 @@ export const throttles = {
    * nobody but guessers.
    */
   captureMissesPerIp: { bucket: 'capture-miss:ip', limit: 30, windowMinutes: 15 },
+  /**
+   * Invitations (each mails an address the inviter names): per inviter, and per company (the
+   * provider's staff count as one) so that sub-users do not multiply it.
+   */
+  invitesPerInviter: { bucket: 'invite:inviter', limit: 20, windowMinutes: 60 },
+  invitesPerCompany: { bucket: 'invite:company', limit: 50, windowMinutes: 60 },
   /** Messages a user sends (each mails its recipients): a busy support desk stays far below. */
   messagesPerSender: { bucket: 'message:sender', limit: 60, windowMinutes: 60 },
   /** Broadcasts mail every company or every agent: a few an hour at most. */

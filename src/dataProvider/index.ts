@@ -73,7 +73,10 @@ const resourceDataProvider: DataProvider = {
       return { data: await tatSettingsApi.create(params.data as TatSettingBody) };
     }
     if (resource === 'users') {
-      return { data: await usersApi.inviteSubAdmin(params.data as NewSubAdmin) };
+      // An invitation has no user id to show (and a taken email must look the same): react-admin
+      // wants one, so the invited email stands for it.
+      const body = params.data as NewSubAdmin;
+      return { data: { id: body.email, ...(await usersApi.inviteSubAdmin(body)) } };
     }
     return baseDataProvider.create(resource, params);
   },

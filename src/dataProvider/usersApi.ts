@@ -20,8 +20,9 @@ export interface ProfileChange {
  * only its creation goes to the spec's `POST /auth/invite-admin`.
  */
 export const usersApi = {
+  /** Answers the same message whether or not the email has an account (no user yet). */
   inviteSubAdmin: (body: NewSubAdmin) =>
-    apiJson<User>('/auth/invite-admin', { method: 'POST', body }),
+    apiJson<{ message: string }>('/auth/invite-admin', { method: 'POST', body }),
 
   /** DISABLE sends 0, ACTIVATE 1 (spec §4). */
   setUserStatus: ({ id, status }: { id: string; status: UserStatus }) =>

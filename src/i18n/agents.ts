@@ -50,6 +50,9 @@ export const agentTexts = {
   unactive: 'Unactive',
   activate: 'Activate',
   deactivate: 'Deactivate',
+  deactivate_title: 'Deactivate %{name}?',
+  deactivate_content:
+    'Their capture links stop working at once and their open jobs come back to you to assign again; each job’s owner is told. Submitted work can still be approved and their earnings paid out.',
   activated: 'Agent activated',
   deactivated: 'Agent deactivated',
   recent_jobs: 'Jobs',

@@ -606,6 +606,8 @@ export const en: TranslationMessages = {
       save_changes: 'Save Changes',
       back: 'Back',
       create_user: 'CREATE USER',
+      password_by_mail:
+        'We will email them a link to choose their own password; they can sign in once they have.',
       profile_title: 'User %{name}',
       active: 'Active',
       unactive: 'Unactive',

@@ -3,15 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addressJobForm,
   launchChromium,
+  mailedLink,
+  newContext,
   signedInPage,
   startServer,
   type RunningServer,
 } from './harness';
 
 /**
- * A sub-admin's rights end to end: the admin creates one in the browser with only 'View Job
- * History'; the sub-admin signs in, sees the jobs list without a way to create one, and the API
- * refuses the creation when called directly.
+ * A sub-admin's rights end to end: the admin invites one in the browser with only 'View Job
+ * History'; the invited sub-admin chooses a password from the mailed link, signs in, sees the jobs
+ * list without a way to create one, and the API refuses the creation when called directly.
  */
 describe('a sub-admin with only View Job History', () => {
   let server: RunningServer;
@@ -21,8 +23,8 @@ describe('a sub-admin with only View Job History', () => {
     last_name: 'Amadi',
     email: 'kelechi.amadi@demo.ng',
     phone: '0803 777 1212',
-    password: 'palm-wine-river-51',
   };
+  const password = 'palm-wine-river-51';
 
   beforeAll(async () => {
     server = await startServer({ DEMO_DATA: 'true' });
@@ -56,7 +58,14 @@ describe('a sub-admin with only View Job History', () => {
     await page.waitForLoadState('networkidle');
   }
 
-  it('is created by the admin in the two-step wizard', async () => {
+  const logIn = (email: string, pass: string) =>
+    fetch(`${server.url}/api/v2/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: pass }),
+    });
+
+  it('is invited by the admin in the two-step wizard, with no password to choose', async () => {
     const page = await signedIn('admin@demo.ng', 'Admin1234!');
     await page.goto('/admin/users/users');
     await page.getByRole('link', { name: 'Create New Admin' }).click();
@@ -64,7 +73,7 @@ describe('a sub-admin with only View Job History', () => {
     for (const [name, value] of Object.entries(sub)) {
       await page.locator(`input[name="${name}"]`).fill(value);
     }
-    await page.locator('input[name="confirm_password"]').fill(sub.password);
+    expect(await page.locator('input[type="password"]').count()).toBe(0);
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByLabel('View Job History').check();
     await page.getByRole('button', { name: 'CREATE USER' }).click();
@@ -77,19 +86,27 @@ describe('a sub-admin with only View Job History', () => {
     await page.context().close();
   });
 
+  it('cannot sign in before choosing a password from the mailed link', async () => {
+    expect((await logIn(sub.email, password)).status).toBe(401);
+    const link = await mailedLink(server, sub.email, '/setpassword');
+    const page = await (await newContext(browser, server)).newPage();
+    await page.goto(link);
+    await page.locator('input[name="password"]').fill(password);
+    await page.locator('input[name="confirm_password"]').fill(password);
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.waitForURL(/\/login$/);
+    await page.context().close();
+  });
+
   it('signs in, sees the jobs list but no way to create a job', async () => {
-    const page = await signedIn(sub.email, sub.password);
+    const page = await signedIn(sub.email, password);
     await openJobs(page);
     expect(await createJobControls(page).count()).toBe(0);
     await page.context().close();
   });
 
   it('gets 403 calling the create endpoint directly', async () => {
-    const login = await fetch(`${server.url}/api/v2/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: sub.email, password: sub.password }),
-    });
+    const login = await logIn(sub.email, password);
     expect(login.status).toBe(200);
     const { accessToken } = (await login.json()) as { accessToken: string };
     const headers = { authorization: `Bearer ${accessToken}` };

@@ -13,6 +13,7 @@ import {
 } from '../../schemas/agents';
 import { BinaryFile } from '../../schemas/capture';
 import { errorResponses } from '../../schemas/common';
+import { deactivateAgent } from '../../services/agentAccounts';
 import { agentView } from '../../services/agentViews';
 import { iso, isoOrNull } from '../../services/jobAccess';
 import { jobStatuses, type JobStatus } from '../../services/jobStateMachine';
@@ -138,6 +139,11 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         security,
         summary: 'Deactivate (status 0) or activate (1) an agent: only active agents get jobs',
+        description:
+          'Deactivating ends the agent’s capture links at once and hands its open (assigned or ' +
+          'accepted) jobs back to the provider as declined, ready to assign again, with an event ' +
+          'each; the owner of each job is sent a message. Submitted work can still be approved ' +
+          'and the agent’s earnings paid out.',
         params: AgentIdParams,
         body: AgentStatusBody,
         response: { 200: Agent, ...errorResponses(400, 401, 403, 404) },
@@ -145,7 +151,13 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      if (!(await agents.setStatus(id, request.body.status))) throw notFound('Agent not found');
+      const found = await app.db.transaction(async (tx) =>
+        request.body.status === 0
+          ? deactivateAgent(app, id, request.account, tx)
+          : (await agents.setStatus(id, 1, tx)) !== undefined,
+      );
+      if (!found) throw notFound('Agent not found');
+      app.mailer.deliverSoon();
       return agentView((await agents.findById(id))!);
     },
   );

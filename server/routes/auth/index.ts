@@ -49,7 +49,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Create an account; a company name makes it a company. Mails a confirmation link.',
         description:
           'Answers the same 201 when the email already has an account (so that sign-up does not ' +
-          'tell who has one): nothing is created and the owner is mailed instead.',
+          'tell who has one): nothing is created and the owner is mailed instead. An invitation ' +
+          'to that email that nobody accepted yet is replaced by the new account.',
         body: SignupBody,
         response: { 201: MessageBody, ...errorResponses(400, 429) },
       },
@@ -67,6 +68,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const passwordHash = await hashNewPassword(b.password);
       try {
         await app.db.transaction(async (tx) => {
+          // An invitation nobody accepted does not keep the address's owner out.
+          await accounts.removePendingInvitation(b.email.trim(), tx);
           const companyId = await accounts.createCompany(companyName, tx);
           const account = await accounts.create(
             {

@@ -1,8 +1,10 @@
 import { Button, Card, CardContent, Rating, Stack, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import {
   CanAccess,
+  Confirm,
   Loading,
   Title,
   useBasename,
@@ -36,11 +38,14 @@ export const AgentShow = () => {
   const notifyError = useNotifyError();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<AppDataProvider>();
+  // Deactivating hands the agent's open jobs back: asked first, as it cannot be undone.
+  const [confirming, setConfirming] = useState(false);
   // Until the detail arrives, react-admin shows the list's record: it has no counts or jobs yet.
   const { data: a, isPending } = useGetOne<Agent & Partial<AgentDetail>>('agents', { id });
   const setStatus = useMutation({
     mutationFn: (status: 0 | 1) => dataProvider.setAgentStatus(id, status),
     onSuccess: (agent) => {
+      setConfirming(false);
       notify(agent.status === 1 ? 'app.agents.activated' : 'app.agents.deactivated', {
         type: 'success',
       });
@@ -96,10 +101,20 @@ export const AgentShow = () => {
                 variant="outlined"
                 color={a.status === 1 ? 'error' : 'success'}
                 disabled={setStatus.isPending}
-                onClick={() => setStatus.mutate(a.status === 1 ? 0 : 1)}
+                onClick={() => (a.status === 1 ? setConfirming(true) : setStatus.mutate(1))}
               >
                 {translate(a.status === 1 ? 'app.agents.deactivate' : 'app.agents.activate')}
               </Button>
+              <Confirm
+                isOpen={confirming}
+                loading={setStatus.isPending}
+                title="app.agents.deactivate_title"
+                titleTranslateOptions={{ name: a.full_name }}
+                content="app.agents.deactivate_content"
+                confirm="app.agents.deactivate"
+                onConfirm={() => setStatus.mutate(0)}
+                onClose={() => setConfirming(false)}
+              />
             </CanAccess>
             <Typography variant="h6" component="h2">
               {translate('app.agents.recent_jobs')}

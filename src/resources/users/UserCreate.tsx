@@ -1,9 +1,8 @@
-import { Box, Button, Stack, Step, StepLabel, Stepper } from '@mui/material';
+import { Box, Button, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import {
   Create,
-  PasswordInput,
   SaveButton,
   SimpleForm,
   TextInput,
@@ -14,7 +13,6 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useNotifyError } from '../../httpClient/useNotifyError';
-import { matchesPassword } from '../../pages/public/validators';
 import { useGoBack } from '../jobs/useGoBack';
 import { useUserPaths } from './paths';
 import { PermissionChoices } from './PermissionChoices';
@@ -25,44 +23,27 @@ interface WizardValues {
   last_name: string;
   email: string;
   phone: string;
-  password: string;
-  confirm_password: string;
   address?: string;
   permission?: string[];
 }
 
-const stepOneFields = [
-  'first_name',
-  'last_name',
-  'email',
-  'phone',
-  'password',
-  'confirm_password',
-] as const;
+const stepOneFields = ['first_name', 'last_name', 'email', 'phone'] as const;
 
-/** Spec §3's payload: the confirmation stays in the browser. */
-const toPayload = ({ confirm_password: _c, ...v }: WizardValues): NewSubAdmin => ({
+/** Spec §3's payload without the password: the invited user chooses it from the mailed link. */
+const toPayload = (v: WizardValues): NewSubAdmin => ({
   first_name: v.first_name.trim(),
   last_name: v.last_name.trim(),
   email: v.email.trim(),
   phone: v.phone.trim(),
-  password: v.password,
   ...(v.address?.trim() ? { address: v.address.trim() } : {}),
   permission: v.permission ?? [],
 });
 
-/** Step 1's 'Save Changes': on to the permissions, unless the passwords differ (spec §5). */
+/** Step 1's 'Save Changes': on to the permissions once the person's fields are valid. */
 const StepOneToolbar = ({ onNext }: { onNext: () => void }) => {
-  const { getValues, trigger } = useFormContext<WizardValues>();
-  const notify = useNotify();
+  const { trigger } = useFormContext<WizardValues>();
   const translate = useTranslate();
   const next = async () => {
-    const { password, confirm_password } = getValues();
-    if (password !== confirm_password) {
-      notify('app.validation.passwords_must_match', { type: 'warning' });
-      await trigger('confirm_password');
-      return;
-    }
     if (await trigger([...stepOneFields])) onNext();
   };
   return (
@@ -88,8 +69,10 @@ const StepTwoToolbar = ({ onBack }: { onBack: () => void }) => {
 
 /**
  * users/create (spec §2 "Create New Admin"), both areas: step 1 the person, step 2 the
- * permission checkboxes and CREATE USER. By an admin it makes a provider sub-admin, by a company a
- * sub-user of that company (the server decides from who asks).
+ * permission checkboxes and CREATE USER. By an admin it invites a provider sub-admin, by a
+ * company a sub-user of that company (the server decides from who asks). Spec §2's password and
+ * confirmation fields are left out: the creator never chooses or sees another person's password;
+ * the invited user gets a mailed link and chooses their own.
  */
 export const UserCreate = () => {
   const [step, setStep] = useState(0);
@@ -136,12 +119,9 @@ export const UserCreate = () => {
             <TextInput source="last_name" validate={required()} autoComplete="off" />
             <TextInput source="email" type="email" validate={[required(), email()]} />
             <TextInput source="phone" type="tel" validate={required()} />
-            <PasswordInput source="password" validate={required()} autoComplete="new-password" />
-            <PasswordInput
-              source="confirm_password"
-              validate={[required(), matchesPassword]}
-              autoComplete="new-password"
-            />
+            <Typography variant="body2" color="text.secondary">
+              {translate('app.users.password_by_mail')}
+            </Typography>
           </>
         ) : (
           <PermissionChoices source="permission" />

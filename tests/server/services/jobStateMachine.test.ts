@@ -13,6 +13,7 @@ const allowed: Record<JobAction, [JobStatus[], JobStatus]> = {
   assign: [['pending', 'assigned', 'declined'], 'assigned'],
   accept: [['assigned'], 'accepted'],
   decline: [['assigned'], 'declined'],
+  withdraw: [['assigned', 'accepted'], 'declined'],
   submit: [['accepted'], 'submitted'],
   approve: [['submitted'], 'approved'],
   reject: [['submitted'], 'rejected'],

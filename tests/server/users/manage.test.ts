@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type TestContext } from '../helpers';
 import { signIn } from '../jobs/support';
-import { call, invite, inviteBody } from './support';
+import {
+  acceptInvitation,
+  call,
+  invite,
+  inviteAndAccept,
+  inviteBody,
+  invitedPassword,
+} from './support';
 
 let ctx: TestContext;
 type Actor = Awaited<ReturnType<typeof signIn>>;
@@ -43,9 +50,8 @@ const ids = (users: { id: string }[]) => users.map((u) => u.id).sort();
 /** A fresh provider sub-admin made through the API, with its password. */
 async function newSubAdmin(permission = ['View Job History']) {
   const body = inviteBody({ permission });
-  const res = await invite(ctx.app, admin.headers, body);
-  expect(res.statusCode).toBe(201);
-  return { user: res.json() as { id: string; permissions: string[] }, ...body };
+  const session = await inviteAndAccept(ctx.app, ctx.db, admin.headers, body);
+  return { user: { id: session.account.id }, ...body, password: invitedPassword };
 }
 
 describe('who sees which users', () => {
@@ -389,17 +395,21 @@ describe('editing a user (PUT /users/:id)', () => {
 
 describe('last seen', () => {
   it('is recorded when the user signs in and when the session refreshes', async () => {
-    const sub = await newSubAdmin();
+    const sub = inviteBody();
+    expect((await invite(ctx.app, admin.headers, sub)).statusCode).toBe(202);
+    await acceptInvitation(ctx.app, ctx.db, sub.email);
+    const [{ id }] = (
+      await ctx.db.query<{ id: string }>('SELECT id FROM accounts WHERE email = $1', [sub.email])
+    ).rows as [{ id: string }];
     const seen = async () =>
-      (await call(ctx.app, admin.headers, 'GET', `/users/${sub.user.id}`)).json().last_seen as
-        string | null;
+      (await call(ctx.app, admin.headers, 'GET', `/users/${id}`)).json().last_seen as string | null;
     expect(await seen()).toBeNull();
-    const session = await login(ctx.app, sub.email, sub.password);
+    const session = await login(ctx.app, sub.email, invitedPassword);
     const first = await seen();
     expect(Date.now() - Date.parse(first!)).toBeLessThan(60_000);
     await ctx.db.query(
       `UPDATE accounts SET last_seen_at = now() - interval '3 hours' WHERE id = $1`,
-      [sub.user.id],
+      [id],
     );
     await ctx.app.inject({
       method: 'POST',

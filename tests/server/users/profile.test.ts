@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type TestContext } from '../helpers';
 import { jpegWithExif, metadataOf, png } from '../capture/support';
 import { multipart, signIn, type Headers } from '../jobs/support';
-import { call, invite, inviteBody } from './support';
+import { call, inviteAndAccept, inviteBody, invitedPassword } from './support';
 
 let ctx: TestContext;
 type Actor = Awaited<ReturnType<typeof signIn>>;
@@ -90,9 +90,8 @@ describe('PUT /setting/update-details', () => {
 
 describe('PUT /setting/change-password', () => {
   it('changes the password, ends the other sessions and keeps this one', async () => {
-    const body = inviteBody({ permission: ['Edit Profile'] });
-    expect((await invite(ctx.app, admin.headers, body)).statusCode).toBe(201);
-    const here = await login(ctx.app, body.email, body.password);
+    const body = { ...inviteBody({ permission: ['Edit Profile'] }), password: invitedPassword };
+    const here = await inviteAndAccept(ctx.app, ctx.db, admin.headers, body);
     const elsewhere = await login(ctx.app, body.email, body.password);
     const res = await call(ctx.app, here.headers, 'PUT', '/setting/change-password', {
       current_password: body.password,

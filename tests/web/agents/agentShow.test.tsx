@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Account } from '../../../src/authProvider';
@@ -96,5 +96,26 @@ describe('Agent information (users/agents/{id})', () => {
       await screen.findByRole('heading', { name: 'Balance and earnings' }),
     ).toBeInTheDocument();
     expect(await screen.findAllByText('Unavailable')).toHaveLength(2);
+  });
+
+  it('asks before deactivating, saying the open jobs come back, then sends status 0', async () => {
+    signIn(adminAccount);
+    serveAgent();
+    const sent: unknown[] = [];
+    server.use(
+      http.patch(`/api/v2/agents/${agentId}`, async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ ...agent, status: 0 });
+      }),
+    );
+    const { user } = await renderApp(`/admin/users/agents/${agentId}`);
+    await user.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Deactivate Emeka Obi?');
+    expect(dialog).toHaveTextContent('their open jobs come back to you to assign again');
+    expect(sent).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText('Agent deactivated')).toBeInTheDocument();
+    expect(sent).toEqual([{ status: 0 }]);
   });
 });

@@ -26,13 +26,11 @@ async function fill(user: User, field: HTMLElement, text: string) {
   await user.paste(text);
 }
 
-async function fillStepOne(user: User, confirm: string) {
+async function fillStepOne(user: User) {
   await fill(user, await screen.findByLabelText(/First name/, {}, { timeout: 20_000 }), 'Chiamaka');
   await fill(user, screen.getByLabelText(/Last name/), 'Nwosu');
   await fill(user, screen.getByLabelText(/Email/), 'chiamaka@verify.ng');
   await fill(user, screen.getByLabelText(/Phone/), '0803 555 0101');
-  await fill(user, screen.getByLabelText(/^Password/), 'kola-nut-garden-42');
-  await fill(user, screen.getByLabelText(/Confirm password/), confirm);
 }
 
 /** A full app per test on a shared 2-core machine. */
@@ -40,15 +38,21 @@ const slow = 90_000;
 
 describe('Create New Admin (users/create)', () => {
   it(
-    "shows 'Passowrds must match!' and sends nothing when the passwords differ",
+    'asks the creator for no password: the invited user chooses it from the mailed link',
     async () => {
       signIn(creatorAccount);
-      const sent = answerInvite(() => HttpResponse.json({}, { status: 201 }));
+      const sent = answerInvite(() => HttpResponse.json({}, { status: 202 }));
       const { user } = await renderApp('/admin/users/create');
-      await fillStepOne(user, 'something-else-42');
+      await screen.findByLabelText(/First name/, {}, { timeout: 20_000 });
+      expect(screen.queryByLabelText(/password/i)).toBeNull();
+      expect(document.querySelector('input[type="password"]')).toBeNull();
+      expect(
+        screen.getByText(
+          'We will email them a link to choose their own password; they can sign in once they have.',
+        ),
+      ).toBeInTheDocument();
+      // step 1's fields are still required: nothing is sent without them
       await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-      expect((await screen.findAllByText('Passowrds must match!')).length).toBeGreaterThan(0);
-      // still on step 1: no permission checkboxes, nothing sent
       expect(screen.queryByRole('button', { name: 'CREATE USER' })).toBeNull();
       expect(sent).toEqual([]);
     },
@@ -60,11 +64,18 @@ describe('Create New Admin (users/create)', () => {
     async () => {
       signIn(creatorAccount);
       answerUsers();
-      const sent = answerInvite(() => HttpResponse.json({ id: 'new' }, { status: 201 }));
+      const sent = answerInvite(() =>
+        HttpResponse.json(
+          {
+            message: 'Invitation sent: they will get an email with a link to set their password.',
+          },
+          { status: 202 },
+        ),
+      );
       const { user } = await renderApp('/admin/users/users');
       await user.click(await screen.findByRole('link', { name: 'Create New Admin' }));
       await waitFor(() => expect(currentPath()).toBe('/admin/users/create'));
-      await fillStepOne(user, 'kola-nut-garden-42');
+      await fillStepOne(user);
       await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
       // the three labels the creator holds, no more
@@ -81,7 +92,6 @@ describe('Create New Admin (users/create)', () => {
           last_name: 'Nwosu',
           email: 'chiamaka@verify.ng',
           phone: '0803 555 0101',
-          password: 'kola-nut-garden-42',
           permission: ['View Job History'],
         },
       ]);
@@ -96,19 +106,16 @@ describe('Create New Admin (users/create)', () => {
       signIn(creatorAccount);
       answerInvite(() =>
         HttpResponse.json(
-          {
-            message: 'An account with this email already exists',
-            errors: [{ field: 'email', msg: 'An account with this email already exists' }],
-          },
-          { status: 400 },
+          { message: 'Too many requests. Please wait 60 minutes and try again.' },
+          { status: 429 },
         ),
       );
       const { user } = await renderApp('/admin/users/create');
-      await fillStepOne(user, 'kola-nut-garden-42');
+      await fillStepOne(user);
       await user.click(screen.getByRole('button', { name: 'Save Changes' }));
       await user.click(await screen.findByRole('button', { name: 'CREATE USER' }));
       expect(
-        await screen.findByText('An account with this email already exists'),
+        await screen.findByText('Too many requests. Please wait 60 minutes and try again.'),
       ).toBeInTheDocument();
       expect(currentPath()).toBe('/admin/users/create');
     },
