@@ -126,11 +126,11 @@ export const gtbAccount = {
   account_name: 'Abuja Checks Ltd',
 };
 
-/** A wallet: an agent's `balance` is its earnings available for payout. */
+/** A wallet; an agent's `available` is its `balance`, a company's its own earnings. */
 export const makeWallet = (balance: number, earnings = 0, more: Partial<Wallet> = {}): Wallet => ({
   balance,
   earnings,
-  available: balance,
+  available: 0,
   bank_account: null,
   how_to_pay: {
     bank_name: 'Providus Bank',

@@ -114,7 +114,9 @@ describe('agent transactions and payouts', () => {
       http.get('/api/v2/payouts', () => restPage('payouts', [])),
       http.get('/api/v2/wallet', ({ request }) =>
         HttpResponse.json(
-          makeWallet(new URL(request.url).searchParams.get('agent_id') === agentA ? 6500 : 0),
+          new URL(request.url).searchParams.get('agent_id') === agentA
+            ? makeWallet(6500, 9000, { available: 6500 })
+            : makeWallet(0),
         ),
       ),
     );
