@@ -48,7 +48,7 @@ export const permissionGrants: Record<PermissionLabel, string | null> = {
   'Delete or Disable Account':
     'disabling and activating users, editing their permissions, approving or rejecting agents',
   'View Transaction History, make Payment etc':
-    'wallet, transactions, invoices and receipts; in the admin area also funding wallets and payouts',
+    'wallet, transactions, earnings, payouts, invoices and receipts; in the admin area also funding wallets and paying out; a company’s owner also sets its bank details for payouts',
   'Loans (review, accept and reject loans)': null,
   'Loan Approval (Approve loans)': null,
   'Account Opening': null,
