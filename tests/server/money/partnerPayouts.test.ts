@@ -98,7 +98,7 @@ describe('a partner company', () => {
     expect(await balanceOf(ctx.db, 'company_earnings', partner.companyId!)).toBe(500_000);
   });
 
-  it("takes bank details from its owner only, checked like an agent's, and shows them to admins", async () => {
+  it("security: takes bank details from its owner only (no sub-user, no admin), checked like an agent's; admins see them", async () => {
     const put = (body: object, headers = partner.headers) =>
       inject('PUT', '/wallet/bank-details', headers, body);
     const badNuban = await put({ ...bankAccount, account_number: '3045182731' });
@@ -180,7 +180,7 @@ describe('a partner company', () => {
     expect(admins.json().map((x: { id: string }) => x.id)).toEqual([p.id]);
   });
 
-  it("sees only its own payouts; another tenant's answers 404; only the provider pays out", async () => {
+  it("security: a company sees only its own payouts, another tenant's answers 404, only the provider pays out", async () => {
     const own = await inject('GET', '/payouts?range=[0,9]', partner.headers);
     expect(own.statusCode).toBe(200);
     const [p] = own.json() as { id: string; company_id: string }[];
