@@ -10,3 +10,7 @@ export type TransactionStatus = (typeof transactionStatuses)[number];
 
 export const payoutStatuses = ['pending', 'paid', 'failed'] as const;
 export type PayoutStatus = (typeof payoutStatuses)[number];
+
+/** Who a payout pays: a field agent, or a partner company for the work assigned to it. */
+export const payeeTypes = ['agent', 'company'] as const;
+export type PayeeType = (typeof payeeTypes)[number];

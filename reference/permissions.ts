@@ -48,7 +48,7 @@ export const permissionGrants: Record<PermissionLabel, string | null> = {
   'Delete or Disable Account':
     'disabling and activating users, editing their permissions, approving or rejecting agents',
   'View Transaction History, make Payment etc':
-    'wallet, transactions, invoices and receipts; in the admin area also funding wallets and payouts',
+    'wallet, transactions, earnings, payouts, invoices and receipts; in the admin area also funding wallets and paying out; a company’s owner also sets its bank details for payouts',
   'Loans (review, accept and reject loans)': null,
   'Loan Approval (Approve loans)': null,
   'Account Opening': null,
@@ -69,6 +69,7 @@ export interface AccessRule {
 
 const both = ['admin', 'company'] as const;
 const adminArea = ['admin'] as const;
+const companyArea = ['company'] as const;
 
 export const accessRules = {
   'dashboard.view': { areas: both, permission: 'View Dashboard' },
@@ -85,6 +86,12 @@ export const accessRules = {
   'tat.agent_price': { areas: adminArea, permission: null, only: 'super-admin' },
   'money.view': { areas: both, permission: 'View Transaction History, make Payment etc' },
   'money.manage': { areas: adminArea, permission: 'View Transaction History, make Payment etc' },
+  // Where a partner's earnings are paid: its owner's decision, never a sub-user's.
+  'money.bank_details': {
+    areas: companyArea,
+    permission: 'View Transaction History, make Payment etc',
+    only: 'heads',
+  },
   'profile.edit': { areas: both, permission: 'Edit Profile' },
   'messages.broadcast': { areas: adminArea, permission: 'Support' },
   'companies.view': { areas: adminArea, permission: 'User management (view)' },
@@ -160,7 +167,7 @@ export const screenAccess: Record<string, Record<string, Access>> = {
     edit: 'tat.write',
     set_agent_price: 'tat.agent_price',
   },
-  settings: { list: 'signed-in', edit: 'profile.edit' },
+  settings: { list: 'signed-in', edit: 'profile.edit', bank_details: 'money.bank_details' },
   messages: {
     list: 'signed-in',
     show: 'signed-in',
@@ -190,8 +197,8 @@ export const screenAccess: Record<string, Record<string, Access>> = {
     invoice: 'money.view',
   },
   payouts: {
-    list: 'money.manage',
-    show: 'money.manage',
+    list: 'money.view',
+    show: 'money.view',
     create: 'money.manage',
     edit: 'money.manage',
   },

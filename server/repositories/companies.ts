@@ -1,4 +1,5 @@
 import type { Queryable } from '../db';
+import type { BankAccount } from '../services/bankAccount';
 import type { JobStatus } from '../services/jobStateMachine';
 
 /**
@@ -164,6 +165,25 @@ export function createCompaniesRepository(db: Queryable) {
         `UPDATE companies SET state = coalesce($2, state), address = coalesce($3, address),
                 updated_at = now() WHERE id = $1`,
         [id, change.state ?? null, change.address ?? null],
+      );
+    },
+
+    /** Where the company's earnings are paid out; undefined without bank details. */
+    async bankAccount(id: string, q: Queryable = db) {
+      const r = await q.query<BankAccount>(
+        `SELECT bank_code, account_number, account_name FROM companies
+          WHERE id = $1 AND account_number IS NOT NULL`,
+        [id],
+      );
+      return r.rows[0];
+    },
+
+    /** The owner's bank details (checked by services/bankAccount.ts). */
+    async setBankAccount(id: string, a: BankAccount, q: Queryable = db) {
+      await q.query(
+        `UPDATE companies SET bank_code = $2, account_number = $3, account_name = $4,
+                updated_at = now() WHERE id = $1`,
+        [id, a.bank_code, a.account_number, a.account_name],
       );
     },
 

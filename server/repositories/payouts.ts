@@ -1,10 +1,16 @@
+import type { PayeeType } from '../../reference/money';
 import type { Queryable } from '../db';
 
 export interface PayoutRow {
   id: string;
-  agent_id: string;
-  agent_name: string;
-  agent_email: string;
+  payee_type: PayeeType;
+  /** The agent's account or the company. */
+  payee_id: string;
+  payee_name: string;
+  agent_id: string | null;
+  agent_name: string | null;
+  agent_email: string | null;
+  company_id: string | null;
   amount_kobo: number;
   status: 'pending' | 'paid' | 'failed';
   reference: string | null;
@@ -12,7 +18,7 @@ export interface PayoutRow {
   created_at: Date;
   updated_at: Date;
   settled_at: Date | null;
-  /** Where the money goes: the bank account on the agent's application. */
+  /** Where the money goes: the agent's application's bank account, or the company's. */
   bank_code: string | null;
   account_number: string | null;
   account_name: string | null;
@@ -21,6 +27,8 @@ export interface PayoutRow {
 export interface PayoutFilter {
   status?: string;
   agentId?: string;
+  companyId?: string;
+  payeeType?: PayeeType;
   ids?: string[];
 }
 
@@ -29,11 +37,28 @@ export interface PayoutSort {
   order: 'ASC' | 'DESC';
 }
 
-const selectPayout = `SELECT p.id, p.agent_id, a.first_name || ' ' || a.last_name AS agent_name,
-    a.email AS agent_email, p.amount_kobo::float8 AS amount_kobo, p.status, p.reference, p.reason,
-    p.created_at, p.updated_at, p.settled_at, ap.bank_code, ap.account_number, ap.account_name
-  FROM payouts p JOIN accounts a ON a.id = p.agent_id
-  LEFT JOIN agent_applications ap ON ap.account_id = p.agent_id`;
+/** A payee that may be paid out, and whether it has a bank account to pay into. */
+export interface Payee {
+  type: PayeeType;
+  id: string;
+  name: string;
+  has_bank_account: boolean;
+}
+
+const selectPayout = `SELECT p.id,
+    CASE WHEN p.agent_id IS NULL THEN 'company' ELSE 'agent' END AS payee_type,
+    coalesce(p.agent_id, p.company_id) AS payee_id,
+    coalesce(a.first_name || ' ' || a.last_name, c.name, '') AS payee_name,
+    p.agent_id, a.first_name || ' ' || a.last_name AS agent_name, a.email AS agent_email,
+    p.company_id, p.amount_kobo::float8 AS amount_kobo, p.status, p.reference, p.reason,
+    p.created_at, p.updated_at, p.settled_at,
+    coalesce(ap.bank_code, c.bank_code) AS bank_code,
+    coalesce(ap.account_number, c.account_number) AS account_number,
+    coalesce(ap.account_name, c.account_name) AS account_name
+  FROM payouts p
+  LEFT JOIN accounts a ON a.id = p.agent_id
+  LEFT JOIN agent_applications ap ON ap.account_id = p.agent_id
+  LEFT JOIN companies c ON c.id = p.company_id`;
 
 function where(f: PayoutFilter, params: unknown[]) {
   const parts: string[] = [];
@@ -44,6 +69,9 @@ function where(f: PayoutFilter, params: unknown[]) {
   if (f.ids) parts.push(`p.id = ANY(${p(f.ids)}::uuid[])`);
   if (f.status) parts.push(`p.status = ${p(f.status)}`);
   if (f.agentId) parts.push(`p.agent_id = ${p(f.agentId)}`);
+  if (f.companyId) parts.push(`p.company_id = ${p(f.companyId)}`);
+  if (f.payeeType)
+    parts.push(`p.${f.payeeType === 'agent' ? 'agent_id' : 'company_id'} IS NOT NULL`);
   return parts.length ? `WHERE ${parts.join(' AND ')}` : '';
 }
 
@@ -78,25 +106,38 @@ export function createPayoutsRepository(db: Queryable) {
       return r.rows[0]!.n;
     },
 
-    async find(id: string, q: Queryable = db) {
-      const r = await q.query<PayoutRow>(`${selectPayout} WHERE p.id = $1`, [id]);
-      return r.rows[0];
+    /** One payout among those the filter allows (a company's own), or undefined. */
+    async find(id: string, filter: PayoutFilter = {}, q: Queryable = db) {
+      const sort = { field: 'created_at', order: 'DESC' } as const;
+      return (await this.list({ ...filter, ids: [id] }, sort, 0, 1, q))[0];
     },
 
-    /** Active agents among these ids. */
-    async agents(ids: string[], q: Queryable = db) {
-      const r = await q.query<{ id: string; name: string }>(
-        `SELECT id, first_name || ' ' || last_name AS name FROM accounts
-          WHERE id = ANY($1::uuid[]) AND role = 'agent'`,
+    /** The agents (accounts of role agent) or companies among these ids. */
+    async payees(type: PayeeType, ids: string[], q: Queryable = db): Promise<Payee[]> {
+      const r = await q.query<Payee>(
+        type === 'agent'
+          ? `SELECT 'agent' AS type, a.id, a.first_name || ' ' || a.last_name AS name,
+                    EXISTS (SELECT 1 FROM agent_applications ap WHERE ap.account_id = a.id)
+                      AS has_bank_account
+               FROM accounts a WHERE a.id = ANY($1::uuid[]) AND a.role = 'agent'`
+          : `SELECT 'company' AS type, c.id, coalesce(c.name, '') AS name,
+                    c.account_number IS NOT NULL AS has_bank_account
+               FROM companies c WHERE c.id = ANY($1::uuid[])`,
         [ids],
       );
       return r.rows;
     },
 
-    async insert(agentId: string, amountKobo: number, createdBy: string, q: Queryable) {
+    async insert(payee: Payee, amountKobo: number, createdBy: string, q: Queryable) {
       const r = await q.query<{ id: string }>(
-        `INSERT INTO payouts (agent_id, amount_kobo, created_by) VALUES ($1, $2, $3) RETURNING id`,
-        [agentId, amountKobo, createdBy],
+        `INSERT INTO payouts (agent_id, company_id, amount_kobo, created_by)
+         VALUES ($1, $2, $3, $4) RETURNING id`,
+        [
+          payee.type === 'agent' ? payee.id : null,
+          payee.type === 'company' ? payee.id : null,
+          amountKobo,
+          createdBy,
+        ],
       );
       return r.rows[0]!.id;
     },
@@ -105,11 +146,12 @@ export function createPayoutsRepository(db: Queryable) {
     async lock(id: string, q: Queryable) {
       const r = await q.query<{
         id: string;
-        agent_id: string;
+        agent_id: string | null;
+        company_id: string | null;
         amount_kobo: number;
         status: string;
       }>(
-        `SELECT id, agent_id, amount_kobo::float8 AS amount_kobo, status FROM payouts
+        `SELECT id, agent_id, company_id, amount_kobo::float8 AS amount_kobo, status FROM payouts
           WHERE id = $1 FOR UPDATE`,
         [id],
       );

@@ -13,11 +13,38 @@ export const HowToPay = Type.Object({
   instructions: Type.String(),
 });
 
+export const BankAccountBody = Type.Object(
+  {
+    bank_code: Type.String({ maxLength: 10, description: 'A code from GET /banks' }),
+    account_number: Type.String({
+      maxLength: 20,
+      description: 'NUBAN: 10 digits, checked against the bank code',
+    }),
+    account_name: Type.String({ maxLength: 200 }),
+  },
+  { additionalProperties: false },
+);
+
+export const BankAccount = Type.Object({
+  bank_code: Type.String(),
+  bank_name: Type.String(),
+  account_number: Type.String(),
+  account_name: Type.String(),
+});
+export type BankAccount = Static<typeof BankAccount>;
+
 export const Wallet = Type.Object({
   balance: Type.Number({
     description: "NGN: a company's wallet, or an agent's earnings available for payout",
   }),
   earnings: Type.Number({ description: 'NGN: every fee ever credited to this company or agent' }),
+  available: Type.Number({
+    description: "NGN: the earnings available for payout (a partner company's or an agent's)",
+  }),
+  bank_account: Type.Union([BankAccount, Type.Null()], {
+    description:
+      "Where a company's earnings are paid out; null until its owner sets it, and for agents",
+  }),
   how_to_pay: HowToPay,
 });
 export type Wallet = Static<typeof Wallet>;

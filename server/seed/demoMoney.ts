@@ -1,7 +1,9 @@
+import { createCompaniesRepository } from '../repositories/companies';
 import { createLedgerRepository } from '../repositories/ledger';
 import { createPayoutsRepository } from '../repositories/payouts';
 import { recordedBankTransfer, fundWallet } from '../services/paymentMethods';
-import { payOutAgents, settlePayout } from '../services/payouts';
+import { checkBankAccount } from '../services/bankAccount';
+import { payOut, settlePayout } from '../services/payouts';
 import { accountByEmail, daysAgo, type DemoContext, type DemoSeeder } from './demoContext';
 import { demoAccount } from './demoAccounts';
 
@@ -40,9 +42,19 @@ export const seedWalletFunding: DemoSeeder = async (tx, ctx) => {
   }
 };
 
+/** The partners' bank accounts, as their owners enter them in Settings (valid NUBANs). */
+const partnerBankAccounts = [
+  {
+    bank_code: '058',
+    account_number: '3045182730',
+    account_name: 'FieldTrust Verification Services',
+  },
+];
+
 /**
- * After the jobs (whose approvals credited the agents' fees): the two agents who earned the most
- * paid out their balance, the first marked paid with the bank's reference, the second pending.
+ * After the jobs (whose approvals credited the assignees' fees): the two agents who earned the
+ * most paid out their balance, the first marked paid with the bank's reference, the second
+ * pending; the first partner, with its bank details, paid out and marked paid.
  */
 export const seedPayouts: DemoSeeder = async (tx, ctx) => {
   const deps = { ledger: createLedgerRepository(tx), payouts: createPayoutsRepository(tx) };
@@ -54,13 +66,26 @@ export const seedPayouts: DemoSeeder = async (tx, ctx) => {
     .slice(0, 2)
     .map(([id]) => id);
   if (earners.length < 2) throw new Error('demo data: fewer than two agents have earnings');
-  const agents = await deps.payouts.agents(earners, tx);
+  const agents = await deps.payouts.payees('agent', earners, tx);
   for (const [i, id] of earners.entries()) {
     const agent = agents.find((a) => a.id === id)!;
-    const [payoutId] = await payOutAgents(deps, [agent], admin.id, tx);
+    const [payoutId] = await payOut(deps, [agent], admin.id, tx);
     if (i === 0) {
       const reference = `GTB-NIP-${lagosDate(ctx, 2).replace(/-/g, '')}-000318`;
       await settlePayout(deps, payoutId!, { status: 'paid', reference }, admin.id, tx);
     }
   }
+
+  const companies = createCompaniesRepository(tx);
+  const partners = ctx.companies.filter((c) => c.kind === 'partner');
+  for (const [i, bank] of partnerBankAccounts.entries()) {
+    const errors: string[] = [];
+    const account = checkBankAccount(bank, (_field, msg) => errors.push(msg));
+    if (errors.length) throw new Error(`demo data: ${errors.join('; ')}`);
+    await companies.setBankAccount(partners[i]!.id, account, tx);
+  }
+  const [partner] = await deps.payouts.payees('company', [partners[0]!.id], tx);
+  const [payoutId] = await payOut(deps, [partner!], admin.id, tx);
+  const reference = `ZEN-NIP-${lagosDate(ctx, 1).replace(/-/g, '')}-000527`;
+  await settlePayout(deps, payoutId!, { status: 'paid', reference }, admin.id, tx);
 };

@@ -1,9 +1,8 @@
-import { findBank } from '../../reference/banks';
 import { findLga, findState } from '../../reference/locations';
-import { isValidNuban } from '../../reference/nuban';
 import { badRequest, type FieldError } from '../errors';
 import type { NewAgentApplication } from '../repositories/agentApplications';
 import type { UploadedFile } from '../schemas/jobs';
+import { checkBankAccount } from './bankAccount';
 import { withoutMetadata } from './images';
 import { normalizeNigerianPhone } from './phone';
 import { sniffFileType } from './storage';
@@ -18,8 +17,8 @@ export type CheckedApplication = Omit<NewAgentApplication, 'photo_key' | 'photo_
 
 /**
  * The application's text fields, each checked (all the errors at once, each naming its field):
- * names, email, a Nigerian phone as +234…, a state and LGAs of that state, an 11-digit NIN, a
- * known bank and a NUBAN whose check digit matches that bank.
+ * names, email, a Nigerian phone as +234…, a state and LGAs of that state, an 11-digit NIN and
+ * the bank account (services/bankAccount.ts).
  */
 export function checkApplicationFields(body: Fields): CheckedApplication {
   const errors: FieldError[] = [];
@@ -67,16 +66,7 @@ export function checkApplicationFields(body: Fields): CheckedApplication {
   const nin = required('nin', 'nin');
   if (nin && !/^\d{11}$/.test(nin)) fail('nin', 'nin must be 11 digits');
 
-  const bank_code = required('bank_code', 'bank_code');
-  const bank = bank_code ? findBank(bank_code) : undefined;
-  if (bank_code && !bank) fail('bank_code', 'bank_code is not a bank of GET /banks');
-  const account_number = required('account_number', 'account_number');
-  if (account_number && !/^\d{10}$/.test(account_number)) {
-    fail('account_number', 'account_number must be a NUBAN of 10 digits');
-  } else if (account_number && bank && !isValidNuban(bank.code, account_number)) {
-    fail('account_number', `account_number is not a valid ${bank.name} account number (NUBAN)`);
-  }
-  const account_name = required('account_name', 'account_name');
+  const bank = checkBankAccount(body, fail);
 
   if (errors.length) throw badRequest(errors[0]!.msg, errors);
   return {
@@ -87,9 +77,7 @@ export function checkApplicationFields(body: Fields): CheckedApplication {
     state: state!.alias,
     lgas,
     nin,
-    bank_code,
-    account_number,
-    account_name,
+    ...bank,
   };
 }
 

@@ -121,21 +121,32 @@ export const feeMovement = (job: JobMoney, createdBy: string | null): NewMovemen
 
 interface PayoutRef {
   id: string;
-  agent_id: string;
+  /** The payee: an agent or a partner company, never both. */
+  agent_id: string | null;
+  company_id: string | null;
   amount_kobo: number;
 }
+
+/** Where a payee's earnings wait for payout. */
+export const payeeEarnings = (p: Pick<PayoutRef, 'agent_id' | 'company_id'>): Account =>
+  p.agent_id ? agentEarnings(p.agent_id) : companyEarnings(p.company_id!);
+
+const payoutParties = (p: PayoutRef) => ({
+  amountKobo: p.amount_kobo,
+  agentId: p.agent_id,
+  companyId: p.company_id,
+  payoutId: p.id,
+});
 
 export const payoutMovement = (p: PayoutRef, createdBy: string): NewMovement => ({
   reference: `payout:${p.id}`,
   kind: 'payout',
-  amountKobo: p.amount_kobo,
-  agentId: p.agent_id,
-  payoutId: p.id,
+  ...payoutParties(p),
   createdBy,
-  postings: transfer(agentEarnings(p.agent_id), inTransit, p.amount_kobo),
+  postings: transfer(payeeEarnings(p), inTransit, p.amount_kobo),
 });
 
-/** A payout settled: paid leaves through the bank; failed returns to the agent's earnings. */
+/** A payout settled: paid leaves through the bank; failed returns to the payee's earnings. */
 export const payoutSettledMovement = (
   p: PayoutRef,
   outcome: { status: 'paid'; reference: string } | { status: 'failed'; reason: string },
@@ -143,16 +154,10 @@ export const payoutSettledMovement = (
 ): NewMovement => ({
   reference: `payout-${outcome.status}:${p.id}`,
   kind: outcome.status === 'paid' ? 'payout_paid' : 'payout_failed',
-  amountKobo: p.amount_kobo,
-  agentId: p.agent_id,
-  payoutId: p.id,
+  ...payoutParties(p),
   details: outcome,
   createdBy,
-  postings: transfer(
-    inTransit,
-    outcome.status === 'paid' ? bank : agentEarnings(p.agent_id),
-    p.amount_kobo,
-  ),
+  postings: transfer(inTransit, outcome.status === 'paid' ? bank : payeeEarnings(p), p.amount_kobo),
 });
 
 /**

@@ -55,9 +55,13 @@ export function transactionView(t: TransactionRow) {
 export function payoutView(p: PayoutRow) {
   return {
     id: p.id,
+    payee_type: p.payee_type,
+    payee_id: p.payee_id,
+    payee_name: p.payee_name,
     agent_id: p.agent_id,
     agent_name: p.agent_name,
     agent_email: p.agent_email,
+    company_id: p.company_id,
     amount: koboToNgn(p.amount_kobo)!,
     status: p.status,
     reference: p.reference,

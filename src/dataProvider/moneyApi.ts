@@ -1,10 +1,13 @@
 import type { SortPayload } from 'react-admin';
 import { apiUrl, fetchBlob, httpClient } from '../httpClient/httpClient';
 import type {
+  BankAccount,
+  BankAccountInput,
   FundWalletBody,
   Invoice,
   Payout,
   PayoutOutcome,
+  PayoutPayee,
   Transaction,
   Wallet,
 } from '../resources/transactions/types';
@@ -43,9 +46,18 @@ export const moneyApi = {
   fundWallet: ({ body, idempotencyKey }: { body: FundWalletBody; idempotencyKey: string }) =>
     postMoney<Transaction>('/wallet/fund', body, idempotencyKey),
 
-  /** Pays out an agent's available balance: `POST /payouts` `{agent_id}` → 201. */
-  createPayout: ({ agent_id, idempotencyKey }: { agent_id: string; idempotencyKey: string }) =>
-    postMoney<Payout>('/payouts', { agent_id }, idempotencyKey),
+  /** Pays out an agent's or a partner's available balance: `POST /payouts` → 201. */
+  createPayout: ({ payee, idempotencyKey }: { payee: PayoutPayee; idempotencyKey: string }) =>
+    postMoney<Payout>('/payouts', payee, idempotencyKey),
+
+  /** A partner company's owner sets where its earnings are paid: `PUT /wallet/bank-details`. */
+  async setBankDetails(body: BankAccountInput): Promise<BankAccount> {
+    const { json } = await httpClient(`${apiUrl}/wallet/bank-details`, {
+      method: 'PUT',
+      body: JSON.stringify(body),
+    });
+    return json as BankAccount;
+  },
 
   /** The filtered transactions as CSV, computed by the server (`Accept: text/csv`). */
   exportTransactions: ({ filter, sort }: { filter: Record<string, unknown>; sort?: SortPayload }) =>

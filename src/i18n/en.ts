@@ -104,7 +104,8 @@ export const en: TranslationMessages = {
       name: 'Payout |||| Payouts',
       fields: {
         created_at: 'Date',
-        agent_name: 'Agent',
+        payee_type: 'Payee type',
+        payee_name: 'Payee',
         amount: 'Amount',
         bank_name: 'Bank',
         account_number: 'Account number',
@@ -475,6 +476,10 @@ export const en: TranslationMessages = {
         fee: 'Assignee fee',
         payout: 'Payout',
       },
+      payee_type: {
+        agent: 'Agent',
+        company: 'Partner company',
+      },
       status: {
         pending: 'Pending',
         successful: 'Successful',
@@ -521,7 +526,13 @@ export const en: TranslationMessages = {
         title: 'Agent payout',
         show_title: 'Payout',
         pay_one: 'Pay out an agent',
+        pay_partner: 'Pay out a partner',
         agent: 'Agent',
+        partner: 'Partner',
+        partner_no_bank_details:
+          'This partner has no bank details yet: its owner adds them in Settings > Edit Profile.',
+        payee_type: 'Payee type',
+        payee: 'Payee',
         available: 'Available balance: %{amount}',
         pay_amount: 'Pay out %{amount}',
         pay_selected: 'Pay out',
@@ -539,13 +550,28 @@ export const en: TranslationMessages = {
         confirm_paid: 'Confirm payment',
         confirm_failed: 'Confirm failure',
         marked_paid: 'Payout marked paid',
-        marked_failed: 'Payout marked failed: the amount is back on the agent’s balance',
+        marked_failed: 'Payout marked failed: the amount is back on the payee’s balance',
+      },
+      earnings: {
+        title: 'Earnings',
+        available: 'Available for payout',
+        total: 'Total earnings',
+        paid_into: 'Paid into',
+        no_bank_details:
+          'Your earnings are paid out by bank transfer once you add your bank details.',
+        add_bank_details: 'Add bank details',
+        recent: 'Recent earnings',
+        none: 'No earnings yet.',
+        payouts: 'Payouts',
+        no_payouts: 'No payouts yet.',
       },
       figures: {
         title: 'Balance and earnings',
         wallet_balance: 'Wallet balance',
         available: 'Available for payout',
         earnings: 'Total earnings',
+        bank_account: 'Bank account for payouts',
+        no_bank_account: 'Not set',
         unavailable: 'Unavailable',
       },
       fund: {
@@ -623,6 +649,11 @@ export const en: TranslationMessages = {
     },
     profile: {
       details: 'Your details',
+      bank_details: 'Bank details for payouts',
+      bank_details_hint:
+        'Where the provider pays your earnings for the jobs you complete as a partner.',
+      save_bank_details: 'Save bank details',
+      bank_details_saved: 'Bank details saved',
       company: 'Your company',
       company_name: 'Company name',
       company_state: 'Company state',

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import type { PayeeType } from '../../../reference/money';
 import { fieldError, notFound } from '../../errors';
+import type { PayoutFilter } from '../../repositories/payouts';
 import { errorResponses } from '../../schemas/common';
 import {
   CreatePayoutBody,
@@ -9,25 +11,33 @@ import {
   Payout,
   PayoutIdParams,
   PayoutListQuery,
+  payeeTypes,
   payoutSortFields,
   payoutStatuses,
   SettlePayoutBody,
 } from '../../schemas/payouts';
 import { payoutView } from '../../services/moneyViews';
-import { payOutAgents, settlePayout } from '../../services/payouts';
+import { isAdminArea } from '../../services/jobAccess';
+import { payOut, settlePayout } from '../../services/payouts';
 import { pageWithTotal, parseRange, parseSort } from '../../services/listParams';
 import { moneyFilter } from '../transactions/listQuery';
 
 /**
- * Pays agents their available earnings, all of each agent's balance at once, in one
- * transaction for the whole batch: an agent with nothing to pay is a 400 and nothing is created.
+ * Pays agents or companies their available earnings, all of each one's balance at once, in one
+ * transaction for the whole batch: a payee with nothing to pay is a 400 and nothing is created.
  */
-async function payOut(app: FastifyInstance, agentIds: string[], actorId: string) {
-  const agents = await app.repos.payouts.agents(agentIds);
-  const unknown = agentIds.filter((id) => !agents.some((a) => a.id === id));
-  if (unknown.length) throw notFound(`Agent not found: ${unknown.join(', ')}`);
-  return app.db.transaction((tx) => payOutAgents(app.repos, agents, actorId, tx));
+async function payOutPayees(app: FastifyInstance, type: PayeeType, ids: string[], actorId: string) {
+  const payees = await app.repos.payouts.payees(type, ids);
+  const unknown = ids.filter((id) => !payees.some((a) => a.id === id));
+  if (unknown.length) {
+    throw notFound(`${type === 'agent' ? 'Agent' : 'Company'} not found: ${unknown.join(', ')}`);
+  }
+  return app.db.transaction((tx) => payOut(app.repos, payees, actorId, tx));
 }
+
+/** A company user sees its own company's payouts only; the provider's staff see all. */
+const scopeOf = (request: FastifyRequest): PayoutFilter =>
+  isAdminArea(request.account) ? {} : { companyId: request.account.company_id! };
 
 const payoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { payouts } = app.repos;
@@ -43,16 +53,26 @@ const payoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         security,
-        summary: "Pay out an agent's whole available balance (admins)",
+        summary: "Pay out an agent's or a partner company's whole available balance (admins)",
         description:
-          "The amount moves from the agent's earnings to payouts in transit until marked paid or " +
-          'failed. No available balance: 400. Accepts an `Idempotency-Key` header.',
+          "Name `agent_id` or `company_id`. The amount moves from the payee's earnings to payouts " +
+          'in transit until marked paid or failed. No available balance, or a company without ' +
+          'bank details: 400. Accepts an `Idempotency-Key` header.',
         body: CreatePayoutBody,
         response: { 201: Payout, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
     async (request, reply) => {
-      const [id] = await payOut(app, [request.body.agent_id], request.account.id);
+      const { agent_id, company_id } = request.body;
+      if (agent_id && company_id) {
+        throw fieldError('company_id', 'Name either agent_id or company_id, not both');
+      }
+      if (!agent_id && !company_id) {
+        throw fieldError('agent_id', 'agent_id or company_id is required: who to pay out');
+      }
+      const [id] = agent_id
+        ? await payOutPayees(app, 'agent', [agent_id], request.account.id)
+        : await payOutPayees(app, 'company', [company_id!], request.account.id);
       return reply.code(201).send(await viewOf(id!));
     },
   );
@@ -73,7 +93,7 @@ const payoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const ids = await payOut(app, request.body.agent_ids, request.account.id);
+      const ids = await payOutPayees(app, 'agent', request.body.agent_ids, request.account.id);
       return reply.code(201).send(await Promise.all(ids.map(viewOf)));
     },
   );
@@ -87,7 +107,7 @@ const payoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security,
         summary: 'Mark a pending payout paid (with the bank reference) or failed (with a reason)',
         description:
-          "Failed: the amount returns to the agent's available balance. A payout already settled is a 409.",
+          "Failed: the amount returns to the payee's available balance. A payout already settled is a 409.",
         params: PayoutIdParams,
         body: SettlePayoutBody,
         response: { 200: Payout, ...errorResponses(400, 401, 403, 404, 409) },
@@ -115,18 +135,28 @@ const payoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/payouts',
     {
-      config: { access: 'money.manage' },
+      config: { access: 'money.view' },
       schema: {
         tags,
         security,
-        summary: 'Payouts (ra-data-simple-rest; filter: status, agent_id, id)',
+        summary:
+          'Payouts (ra-data-simple-rest; filter: status, payee_type, agent_id, company_id, id); ' +
+          'a company sees its own',
         querystring: PayoutListQuery,
         response: { 200: Type.Array(Payout), ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
       const { oneOf, id, ids } = moneyFilter(request.query.filter);
-      const filter = { status: oneOf('status', payoutStatuses), agentId: id('agent_id'), ids };
+      const payeeType = oneOf('payee_type', payeeTypes) as PayeeType | undefined;
+      const filter: PayoutFilter = {
+        status: oneOf('status', payoutStatuses),
+        payeeType,
+        agentId: id('agent_id'),
+        companyId: id('company_id'),
+        ids,
+        ...scopeOf(request),
+      };
       const sort = parseSort(
         request.query.sort,
         payoutSortFields,
@@ -145,17 +175,17 @@ const payoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/payouts/:id',
     {
-      config: { access: 'money.manage' },
+      config: { access: 'money.view' },
       schema: {
         tags,
         security,
-        summary: 'One payout',
+        summary: "One payout; another company's is 404",
         params: PayoutIdParams,
         response: { 200: Payout, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
-      const p = await payouts.find(request.params.id);
+      const p = await payouts.find(request.params.id, scopeOf(request));
       if (!p) throw notFound('Payout not found');
       return payoutView(p);
     },

@@ -1,18 +1,35 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { defaultMoneySettings } from '../../config';
-import { conflict, fieldError, forbidden, notFound } from '../../errors';
+import {
+  badRequest,
+  conflict,
+  fieldError,
+  forbidden,
+  notFound,
+  type FieldError,
+} from '../../errors';
 import { errorResponses } from '../../schemas/common';
 import { Transaction } from '../../schemas/transactions';
-import { FundWalletBody, Wallet, WalletQuery } from '../../schemas/wallet';
+import {
+  BankAccount,
+  BankAccountBody,
+  FundWalletBody,
+  Wallet,
+  WalletQuery,
+} from '../../schemas/wallet';
+import { bankAccountView, checkBankAccount } from '../../services/bankAccount';
 import { isAdminArea } from '../../services/jobAccess';
-import { agentEarnings, wallet } from '../../services/ledger';
+import { agentEarnings, companyEarnings, wallet } from '../../services/ledger';
 import { koboToNgn, ngnToKobo } from '../../services/money';
 import { transactionView } from '../../services/moneyViews';
 import { fundWallet, recordedBankTransfer } from '../../services/paymentMethods';
 
-/** A company's wallet (its balance and how to pay in) and the admins' record of a payment. */
+/**
+ * A company's wallet (its balance and how to pay in, a partner's earnings and bank account) and
+ * the admins' record of a payment.
+ */
 const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { ledger, transactions, payouts } = app.repos;
+  const { ledger, transactions, payouts, companies } = app.repos;
   const tags = ['money'];
   const security = [{ bearerAuth: [] }];
   const settings = app.config.money ?? defaultMoneySettings;
@@ -43,22 +60,61 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
       } else if (company_id && agent_id) {
         throw fieldError('agent_id', 'Name either company_id or agent_id, not both');
       } else if (agent_id) {
-        if (!(await payouts.agents([agent_id])).length) throw notFound('Agent not found');
+        if (!(await payouts.payees('agent', [agent_id])).length) throw notFound('Agent not found');
         const [balance, earned] = await Promise.all([
           ledger.balance(agentEarnings(agent_id)),
           transactions.feesEarned({ agentId: agent_id }),
         ]);
-        return { balance: koboToNgn(balance)!, earnings: koboToNgn(earned)!, how_to_pay };
+        const available = koboToNgn(balance)!;
+        return {
+          balance: available,
+          earnings: koboToNgn(earned)!,
+          available,
+          bank_account: null,
+          how_to_pay,
+        };
       } else if (!company_id) {
         throw fieldError('company_id', 'company_id or agent_id is required');
       }
       const companyId = isAdminArea(a) ? company_id! : a.company_id!;
       if (!(await transactions.company(companyId))) throw notFound('Company not found');
-      const [balance, earned] = await Promise.all([
+      const [balance, earned, available, bank] = await Promise.all([
         ledger.balance(wallet(companyId)),
         transactions.feesEarned({ companyId }),
+        ledger.balance(companyEarnings(companyId)),
+        companies.bankAccount(companyId),
       ]);
-      return { balance: koboToNgn(balance)!, earnings: koboToNgn(earned)!, how_to_pay };
+      return {
+        balance: koboToNgn(balance)!,
+        earnings: koboToNgn(earned)!,
+        available: koboToNgn(available)!,
+        bank_account: bank ? bankAccountView(bank) : null,
+        how_to_pay,
+      };
+    },
+  );
+
+  app.put(
+    '/wallet/bank-details',
+    {
+      config: { access: 'money.bank_details' },
+      schema: {
+        tags,
+        security,
+        summary: "Set the bank account a partner company's earnings are paid out to (its owner)",
+        description:
+          'A bank of `GET /banks`, a 10-digit NUBAN checked against it, and the account name. ' +
+          'The provider pays payouts into it.',
+        body: BankAccountBody,
+        response: { 200: BankAccount, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const errors: FieldError[] = [];
+      const account = checkBankAccount(request.body, (field, msg) => errors.push({ field, msg }));
+      if (errors.length) throw badRequest(errors[0]!.msg, errors);
+      await companies.setBankAccount(request.account.company_id!, account);
+      return bankAccountView(account);
     },
   );
 

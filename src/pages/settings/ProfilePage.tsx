@@ -23,6 +23,7 @@ import type { ProfileChange } from '../../dataProvider/usersApi';
 import { useNotifyError } from '../../httpClient/useNotifyError';
 import { stateChoices } from '../../resources/jobs/JobFilters';
 import { newPassword, passwordConfirmation } from '../public/validators';
+import { BankDetailsCard } from './BankDetailsCard';
 import { ProfilePictureCard } from './ProfilePictureCard';
 
 /** Keeps the account the server answered and shows it everywhere (menu, settings). */
@@ -149,7 +150,10 @@ const PasswordCard = () => {
   );
 };
 
-/** settings/profile (Edit Profile): details, profile picture and password of the signed-in user. */
+/**
+ * settings/profile (Edit Profile): details, profile picture and password of the signed-in user,
+ * and for a company's owner the bank account its earnings are paid into.
+ */
 export const ProfilePage = () => {
   const account = useAccount();
   const saved = useAccountSaved();
@@ -160,6 +164,9 @@ export const ProfilePage = () => {
         <Title title="app.settings.profile_title" />
         <ProfilePictureCard account={account} onSaved={saved} />
         <DetailsCard account={account} />
+        <CanAccess resource="settings" action="bank_details">
+          <BankDetailsCard />
+        </CanAccess>
         <PasswordCard />
       </Stack>
     </CanAccess>

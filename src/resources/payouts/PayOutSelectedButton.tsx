@@ -19,7 +19,7 @@ export const PayOutSelectedButton = () => {
   return (
     <Button
       label="app.money.payouts.pay_selected"
-      onClick={() => payOut.mutate(agentIds)}
+      onClick={() => payOut.mutate(agentIds.map((agent_id) => ({ agent_id })))}
       disabled={agentIds.length === 0 || payOut.isPending}
     >
       <PaymentsIcon />

@@ -4,40 +4,74 @@ import { formatDisplayDate } from '../../formatting/dates';
 import { formatNaira } from '../../formatting/money';
 import { MoneyStatusChip } from '../transactions/TransactionFields';
 import { useMoneyPaths } from '../transactions/paths';
-import { payoutStatuses, type Payout } from '../transactions/types';
-import { PayOutAgentCard } from './PayOutAgentCard';
+import { payeeTypes, payoutStatuses, type Payout } from '../transactions/types';
+import { PayOutCard } from './PayOutCard';
 
 const Column = DataTable.Col<Payout>;
 
-const StatusFilter = (props: { source: string; alwaysOn?: boolean }) => {
+/** A filter among fixed words, each shown by its text under `app.money.<prefix>`. */
+const ChoiceFilter = ({
+  values,
+  prefix,
+  ...props
+}: {
+  values: readonly string[];
+  prefix: string;
+  source: string;
+  alwaysOn?: boolean;
+}) => {
   const translate = useTranslate();
   return (
     <SelectInput
       {...props}
-      choices={payoutStatuses.map((id) => ({ id, name: translate(`app.money.status.${id}`) }))}
+      choices={values.map((id) => ({ id, name: translate(`app.money.${prefix}.${id}`) }))}
     />
   );
 };
 
 /**
- * transactions/agent-payout (admin): pay out one agent, and the payouts (`GET /payouts`), each
- * opening its page to be marked paid or failed.
+ * transactions/agent-payout (admin): pay out one agent or one partner company, and the payouts
+ * (`GET /payouts`) of both, each opening its page to be marked paid or failed.
  */
 export const PayoutList = () => {
   const paths = useMoneyPaths();
+  const translate = useTranslate();
   return (
     <Stack spacing={2} sx={{ mt: 2 }}>
-      <PayOutAgentCard />
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+        <PayOutCard payee="agent" />
+        <PayOutCard payee="company" />
+      </Stack>
       <List<Payout>
         resource="payouts"
         title="app.money.payouts.title"
-        filters={[<StatusFilter key="status" source="status" alwaysOn />]}
+        filters={[
+          <ChoiceFilter
+            key="status"
+            source="status"
+            values={payoutStatuses}
+            prefix="status"
+            alwaysOn
+          />,
+          <ChoiceFilter
+            key="payee_type"
+            source="payee_type"
+            values={payeeTypes}
+            prefix="payee_type"
+            alwaysOn
+          />,
+        ]}
         sort={{ field: 'created_at', order: 'DESC' }}
         perPage={25}
       >
         <DataTable<Payout> rowClick={(id) => paths.payout(String(id))} bulkActionButtons={false}>
           <Column source="created_at" render={(p) => formatDisplayDate(p.created_at)} />
-          <Column source="agent_name" />
+          <Column
+            source="payee_type"
+            disableSort
+            render={(p) => translate(`app.money.payee_type.${p.payee_type}`)}
+          />
+          <Column source="payee_name" disableSort />
           <Column source="amount" align="right" render={(p) => formatNaira(p.amount)} />
           <Column source="bank_name" disableSort />
           <Column source="account_number" disableSort />

@@ -58,7 +58,7 @@ const OutcomeForm = ({ payout, outcome }: { payout: Payout; outcome: Outcome }) 
   );
 };
 
-/** transactions/agent-payout/{id} (admin): a payout, the agent's bank details, its outcome. */
+/** transactions/agent-payout/{id} (admin): a payout, its payee's bank details, its outcome. */
 export const PayoutShow = () => {
   const { id = '' } = useParams<{ id: string }>();
   const translate = useTranslate();
@@ -78,7 +78,8 @@ export const PayoutShow = () => {
           <PageHeading title="app.money.payouts.show_title" />
           <Details
             items={[
-              [t('agent'), payout.agent_name],
+              [t('payee_type'), translate(`app.money.payee_type.${payout.payee_type}`)],
+              [t('payee'), payout.payee_name],
               [t('amount'), formatNaira(payout.amount)],
               [t('status'), <MoneyStatusChip key="status" status={payout.status} />],
               [t('bank_name'), payout.bank_name ?? '—'],

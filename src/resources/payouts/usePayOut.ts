@@ -2,12 +2,13 @@ import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useRefresh } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
 import { useNotifyError } from '../../httpClient/useNotifyError';
+import type { PayoutPayee } from '../transactions/types';
 import { useIdempotencyKeys } from '../transactions/useIdempotencyKeys';
 
 /**
- * Pays out agents' available balances (`POST /payouts` `{agent_id}`, one per agent), each with
- * its idempotency key: retrying after a failure re-sends the same key, so an agent whose payout
- * went through is not paid twice. Resolves to the number of payouts created.
+ * Pays out agents' or partner companies' available balances (`POST /payouts`, one per payee),
+ * each with its idempotency key: retrying after a failure re-sends the same key, so a payee whose
+ * payout went through is not paid twice. Resolves to the number of payouts created.
  */
 export function usePayOut({ onDone }: { onDone?: () => void } = {}) {
   const dataProvider = useDataProvider<AppDataProvider>();
@@ -16,12 +17,11 @@ export function usePayOut({ onDone }: { onDone?: () => void } = {}) {
   const refresh = useRefresh();
   const { keyFor, succeeded } = useIdempotencyKeys();
   return useMutation({
-    mutationFn: async (agentIds: string[]) => {
+    mutationFn: async (payees: PayoutPayee[]) => {
       const results = await Promise.allSettled(
-        agentIds.map(async (agent_id) => {
-          const body = { agent_id };
-          await dataProvider.createPayout({ agent_id, idempotencyKey: keyFor(body) });
-          succeeded(body);
+        payees.map(async (payee) => {
+          await dataProvider.createPayout({ payee, idempotencyKey: keyFor(payee) });
+          succeeded(payee);
         }),
       );
       const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');

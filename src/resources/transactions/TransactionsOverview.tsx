@@ -3,6 +3,7 @@ import { Button, List, Loading, Title, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { Details } from '../../layout/Details';
 import { formatNaira } from '../../formatting/money';
+import { PartnerEarnings } from './PartnerEarnings';
 import { TransactionTable } from './TransactionTable';
 import { useMoneyPaths } from './paths';
 import { useWallet } from './useWallet';
@@ -55,11 +56,12 @@ const WalletCard = () => {
 
 /**
  * transactions (company): the wallet's balance, how to pay, and the latest movements with links
- * to the full history and the monthly invoice.
+ * to the full history and the monthly invoice; for a partner also its earnings and payouts.
  */
 export const TransactionsOverview = () => {
   const translate = useTranslate();
   const paths = useMoneyPaths();
+  const { data: wallet } = useWallet();
   return (
     <Stack spacing={2} sx={{ mt: 2, mb: 2 }}>
       <Title title="app.money.title" />
@@ -67,6 +69,7 @@ export const TransactionsOverview = () => {
         {translate('app.money.title')}
       </Typography>
       <WalletCard />
+      {wallet ? <PartnerEarnings wallet={wallet} /> : null}
       <Box>
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
           <Typography variant="h6" component="h2">

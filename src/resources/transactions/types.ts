@@ -1,14 +1,16 @@
 import type { Payout, SettlePayoutBody } from '../../../server/schemas/payouts';
 import type { Transaction, Invoice } from '../../../server/schemas/transactions';
-import type { FundWalletBody, Wallet } from '../../../server/schemas/wallet';
+import type { BankAccount, FundWalletBody, Wallet } from '../../../server/schemas/wallet';
 
 /** The money wire types are the server's (server/schemas): one definition on both sides. */
-export type { FundWalletBody, Invoice, Payout, Transaction, Wallet };
+export type { BankAccount, FundWalletBody, Invoice, Payout, Transaction, Wallet };
 export type InvoiceLine = Invoice['lines'][number];
 export {
+  payeeTypes,
   payoutStatuses,
   transactionKinds,
   transactionStatuses,
+  type PayeeType,
   type PayoutStatus,
   type TransactionKind,
   type TransactionStatus,
@@ -17,3 +19,9 @@ export {
 /** `PATCH /payouts/{id}`: mark paid with the bank's reference, or failed with a reason. */
 export type PayoutOutcome = SettlePayoutBody &
   ({ status: 'paid'; reference: string } | { status: 'failed'; reason: string });
+
+/** Who `POST /payouts` pays: an agent or a partner company. */
+export type PayoutPayee = { agent_id: string } | { company_id: string };
+
+/** `PUT /wallet/bank-details`: where a partner company's earnings are paid. */
+export type BankAccountInput = Omit<BankAccount, 'bank_name'>;

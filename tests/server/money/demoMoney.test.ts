@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactionKinds } from '../../../reference/money';
+import { demoOwnerPassword } from '../../../server/seed/demoCompanies';
 import { seedDemoData } from '../../../server/seed/demoData';
 import { count, createTestApp, login, type TestContext } from '../helpers';
 import { balanceOf, ledgerInvariants } from './support';
@@ -110,6 +111,7 @@ describe('demo money, moved by the app as real money moves', () => {
                 WHERE assignee_agent_id = p.agent_id AND status = 'approved') AS earned,
               ap.account_number
          FROM payouts p LEFT JOIN agent_applications ap ON ap.account_id = p.agent_id
+        WHERE p.agent_id IS NOT NULL
         ORDER BY p.status`,
     );
     expect(payouts.map((p) => p.status)).toEqual(['paid', 'pending']);
@@ -133,10 +135,13 @@ describe('demo money, moved by the app as real money moves', () => {
     const moves = all.json() as { kind: string; status: string }[];
     expect(new Set(moves.map((m) => m.kind))).toEqual(new Set(transactionKinds));
     const payoutStatuses = moves.filter((m) => m.kind === 'payout').map((m) => m.status);
-    expect(payoutStatuses.sort()).toEqual(['pending', 'successful']);
+    expect(payoutStatuses.sort()).toEqual(['pending', 'successful', 'successful']);
     const payouts = await get('/payouts');
     expect(payouts.statusCode).toBe(200);
-    expect(payouts.headers['content-range']).toMatch(/\/2$/);
+    expect(payouts.headers['content-range']).toMatch(/\/3$/);
+    expect(new Set(payouts.json().map((p: { payee_type: string }) => p.payee_type))).toEqual(
+      new Set(['agent', 'company']),
+    );
     const [pending] = await rows<{ agent_id: string }>(
       `SELECT agent_id FROM payouts WHERE status = 'pending'`,
     );
@@ -147,6 +152,24 @@ describe('demo money, moved by the app as real money moves', () => {
     const agentWallet = await get(`/wallet?agent_id=${pending!.agent_id}`);
     expect(agentWallet.json()).toMatchObject({ balance: 0 });
     expect((agentWallet.json() as { earnings: number }).earnings).toBeGreaterThan(0);
+  });
+
+  it('shows a partner its bank details, its earnings for approved work and its paid payout', async () => {
+    const partner = await login(t.app, 'ops@fieldtrust.ng', demoOwnerPassword);
+    const get = (url: string) => t.app.inject({ url: `/api/v2${url}`, headers: partner.headers });
+    const wallet = (await get('/wallet')).json();
+    expect(wallet.bank_account).toMatchObject({ account_number: '3045182730' });
+    expect(wallet.earnings).toBeGreaterThan(0);
+    const fees = (await get(`/transactions?filter={"kind":"fee"}&range=[0,499]`)).json();
+    expect(fees.length).toBeGreaterThan(0);
+    expect(fees.every((f: { job_code: string | null }) => f.job_code)).toBe(true);
+    const payouts = (await get('/payouts')).json();
+    expect(payouts).toMatchObject([
+      { payee_type: 'company', payee_name: 'FieldTrust Verification Services', status: 'paid' },
+    ]);
+    // Paid out in full when the demo was made; approvals after that wait as available.
+    const earned = fees.reduce((s: number, f: { amount: number }) => s + f.amount, 0);
+    expect(payouts[0].amount + wallet.available).toBe(earned);
   });
 
   it('shows the demo company its own funding, charges and refunds, and a positive balance', async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Account } from '../../../src/authProvider';
 import { companiesPage, makeCompany, makeCompanyDetails } from '../support/companiesFixtures';
 import { filterOf } from '../support/jobsFixtures';
-import { makeWallet } from '../support/moneyFixtures';
+import { gtbAccount, makeWallet } from '../support/moneyFixtures';
 import { currentPath, renderApp } from '../support/renderApp';
 import { server } from '../support/server';
 import { adminAccount, companyAccount, signIn } from '../support/session';
@@ -179,7 +179,24 @@ describe('Company information (users/companies/{id})', () => {
       http.get('/api/v2/wallet', () => HttpResponse.json(makeWallet(98765.4, 0))),
     );
     await renderApp(`/admin/users/companies/${details.id}`);
-    expect(await screen.findByText('₦98,765.40')).toBeInTheDocument();
-    expect(screen.getByText('₦0.00')).toBeInTheDocument();
+    const figures = (await screen.findByText('₦98,765.40')).closest('dl')!;
+    expect(figures).toHaveTextContent('Total earnings₦0.00');
+  });
+
+  it("shows a partner's earnings available for payout and the bank account they are paid into", async () => {
+    signIn(adminAccount);
+    const details = makeCompanyDetails(1);
+    server.use(
+      http.get(`/api/v2/user/company-details/${details.id}`, () => HttpResponse.json(details)),
+      http.get('/api/v2/wallet', () =>
+        HttpResponse.json(makeWallet(0, 9000, { available: 2500, bank_account: gtbAccount })),
+      ),
+    );
+    await renderApp(`/admin/users/companies/${details.id}`);
+    const figures = (await screen.findByText('₦2,500.00', {}, { timeout: 20_000 })).closest('dl')!;
+    expect(figures).toHaveTextContent('Available for payout₦2,500.00');
+    expect(figures).toHaveTextContent(
+      'Bank account for payoutsGuaranty Trust Bank (GTBank) · 3045182730 · Abuja Checks Ltd',
+    );
   });
 });

@@ -61,8 +61,12 @@ export function makeTransactionDetail(n: number, overrides: Partial<Transaction>
 export function makePayout(n: number, overrides: Partial<Payout> = {}): Payout {
   return {
     id: `9b000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    payee_type: 'agent',
+    payee_id: 'a0000000-0000-4000-8000-000000000001',
+    payee_name: 'Emeka Obi',
     agent_id: 'a0000000-0000-4000-8000-000000000001',
     agent_name: 'Emeka Obi',
+    company_id: null,
     amount: 4000,
     status: 'pending',
     reference: null,
@@ -114,15 +118,27 @@ export function catchDownloads() {
   return saved;
 }
 
-export const makeWallet = (balance: number, earnings = 0): Wallet => ({
+/** A partner's bank account as `GET /wallet` shows it (a valid GTBank NUBAN). */
+export const gtbAccount = {
+  bank_code: '058',
+  bank_name: 'Guaranty Trust Bank (GTBank)',
+  account_number: '3045182730',
+  account_name: 'Abuja Checks Ltd',
+};
+
+/** A wallet; an agent's `available` is its `balance`, a company's its own earnings. */
+export const makeWallet = (balance: number, earnings = 0, more: Partial<Wallet> = {}): Wallet => ({
   balance,
   earnings,
+  available: 0,
+  bank_account: null,
   how_to_pay: {
     bank_name: 'Providus Bank',
     account_name: 'Verify Nigeria Ltd',
     account_number: '1234567890',
     instructions: 'Pay by bank transfer to this account, with your company name as the narration.',
   },
+  ...more,
 });
 
 /** What the job screens ask in the background: no prices, an empty wallet. */

@@ -6,7 +6,13 @@ import { server } from '../support/server';
 import { adminAccount, signIn } from '../support/session';
 import { agentAssignees, companyAssignees, filterOf } from '../support/jobsFixtures';
 import { companiesPage, makeCompany } from '../support/companiesFixtures';
-import { makePayout, makeTransaction, restPage } from '../support/moneyFixtures';
+import {
+  gtbAccount,
+  makePayout,
+  makeTransaction,
+  makeWallet,
+  restPage,
+} from '../support/moneyFixtures';
 
 /** The first screen of a test loads its area's lazy chunk: on a busy machine that takes seconds. */
 const firstRender = { timeout: 20_000 };
@@ -31,11 +37,11 @@ function answerAssignees() {
 
 /** Records `POST /payouts` calls; `answers` says what each successive call gets. */
 function answerPayouts(answers: Array<number>) {
-  const posts: Array<{ agent_id: string; key: string | null }> = [];
+  const posts: Array<{ agent_id?: string; company_id?: string; key: string | null }> = [];
   server.use(
     http.post('/api/v2/payouts', async ({ request }) => {
-      const body = (await request.json()) as { agent_id: string };
-      posts.push({ agent_id: body.agent_id, key: request.headers.get('idempotency-key') });
+      const body = (await request.json()) as { agent_id?: string; company_id?: string };
+      posts.push({ ...body, key: request.headers.get('idempotency-key') });
       const status = answers[posts.length - 1] ?? 201;
       return status === 201
         ? HttpResponse.json(makePayout(posts.length, { agent_id: body.agent_id }), { status })
@@ -107,9 +113,11 @@ describe('agent transactions and payouts', () => {
     server.use(
       http.get('/api/v2/payouts', () => restPage('payouts', [])),
       http.get('/api/v2/wallet', ({ request }) =>
-        HttpResponse.json({
-          balance: new URL(request.url).searchParams.get('agent_id') === agentA ? 6500 : 0,
-        }),
+        HttpResponse.json(
+          new URL(request.url).searchParams.get('agent_id') === agentA
+            ? makeWallet(6500, 9000, { available: 6500 })
+            : makeWallet(0),
+        ),
       ),
     );
     const posts = answerPayouts([201]);
@@ -119,6 +127,79 @@ describe('agent transactions and payouts', () => {
     await user.click(screen.getByRole('button', { name: 'Pay out ₦6,500.00' }));
     expect(await screen.findByText('Payout created')).toBeInTheDocument();
     expect(posts).toEqual([{ agent_id: agentA, key: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
+  }, 90_000);
+
+  it('pays out a partner’s available earnings, and not a partner without bank details', async () => {
+    signIn(adminAccount);
+    answerAssignees();
+    const [withBank, withoutBank] = companyAssignees;
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/v2/payouts', () => restPage('payouts', [])),
+      http.get('/api/v2/wallet', ({ request }) => {
+        const companyId = new URL(request.url).searchParams.get('company_id');
+        if (companyId) asked.push(companyId);
+        return HttpResponse.json(
+          companyId === withBank!.id
+            ? makeWallet(120, 9000, { available: 7500, bank_account: gtbAccount })
+            : makeWallet(0, 4000, { available: 4000 }),
+        );
+      }),
+    );
+    const posts = answerPayouts([201]);
+    const { user } = await renderApp('/admin/transactions/agent-payout');
+    await choose(user, 'Partner', 'Kano Verify');
+    expect(
+      await screen.findByText(
+        'This partner has no bank details yet: its owner adds them in Settings > Edit Profile.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay out ₦4,000.00' })).toBeDisabled();
+
+    await choose(user, 'Partner', 'Abuja Checks Ltd');
+    const card = screen.getByRole('region', { name: 'Pay out a partner' });
+    expect(await within(card).findByText('Available balance: ₦7,500.00')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Pay out ₦7,500.00' }));
+    expect(await screen.findByText('Payout created')).toBeInTheDocument();
+    expect(posts).toEqual([
+      { company_id: withBank!.id, key: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+    ]);
+    expect(asked.slice(0, 2)).toEqual([withoutBank!.id, withBank!.id]);
+  }, 90_000);
+
+  it('lists agent and partner payouts with their payee type and name', async () => {
+    signIn(adminAccount);
+    answerAssignees();
+    const lists: Request[] = [];
+    server.use(
+      http.get('/api/v2/payouts', ({ request }) => {
+        lists.push(request);
+        return restPage('payouts', [
+          makePayout(1),
+          makePayout(2, {
+            payee_type: 'company',
+            payee_id: companyAssignees[0]!.id,
+            payee_name: 'Abuja Checks Ltd',
+            agent_id: null,
+            agent_name: null,
+            agent_email: null,
+            company_id: companyAssignees[0]!.id,
+            bank_name: gtbAccount.bank_name,
+            account_number: gtbAccount.account_number,
+          }),
+        ]);
+      }),
+    );
+    const { user } = await renderApp('/admin/transactions/agent-payout');
+    const table = await screen.findByRole('table', {}, firstRender);
+    const partnerRow = (await within(table).findByText('Abuja Checks Ltd')).closest('tr')!;
+    expect(within(partnerRow).getByText('Partner company')).toBeInTheDocument();
+    expect(within(partnerRow).getByText('3045182730')).toBeInTheDocument();
+    const agentRow = within(table).getByText('Emeka Obi').closest('tr')!;
+    expect(within(agentRow).getByText('Agent')).toBeInTheDocument();
+
+    await choose(user, 'Payee type', 'Partner company');
+    await waitFor(() => expect(filterOf(lists.at(-1)!)).toMatchObject({ payee_type: 'company' }));
   }, 90_000);
 
   it('marks a pending payout paid with the bank reference', async () => {
