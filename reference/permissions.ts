@@ -92,6 +92,7 @@ export const accessRules = {
   // jobs.choose_owner); it shows owners' contacts only with companies.view.
   'companies.list': { areas: adminArea, permission: ['User management (view)', 'Create Job'] },
   'companies.partner': { areas: adminArea, permission: null, only: 'heads' },
+  'companies.suspend': { areas: adminArea, permission: null, only: 'heads' },
   'agents.view': { areas: adminArea, permission: 'User management (view)' },
   'agents.decide': { areas: adminArea, permission: 'Delete or Disable Account' },
   'users.create': { areas: both, permission: 'Create Sub-User' },
@@ -172,6 +173,7 @@ export const screenAccess: Record<string, Record<string, Access>> = {
     list: 'companies.view',
     show: 'companies.view',
     edit: 'companies.partner',
+    suspend: 'companies.suspend',
     pick_owner: 'jobs.choose_owner',
   },
   'agent-applications': { list: 'agents.view', show: 'agents.view', decide: 'agents.decide' },

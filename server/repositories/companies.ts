@@ -13,8 +13,12 @@ export const companyOwnerJoin = `LEFT JOIN LATERAL (
      WHERE a.company_id = c.id AND a.role = 'company'
      ORDER BY a.created_at, a.id LIMIT 1) o ON true`;
 
-/** A partner that may receive assigned work: marked by the provider, owner confirmed and active. */
-export const activePartnerSql = `(c.is_partner AND o.status = 1 AND o.email_confirmed_at IS NOT NULL)`;
+/**
+ * A partner that may receive assigned work: marked by the provider, not suspended, owner confirmed
+ * and active.
+ */
+export const activePartnerSql = `(c.is_partner AND c.suspended_at IS NULL AND o.status = 1
+  AND o.email_confirmed_at IS NOT NULL)`;
 
 export interface CompanyRow {
   id: string;
@@ -24,6 +28,8 @@ export interface CompanyRow {
   state: string | null;
   address: string | null;
   is_partner: boolean;
+  /** When the provider suspended it; null: active. */
+  suspended_at: Date | null;
   owner_id: string | null;
   owner_first_name: string | null;
   owner_last_name: string | null;
@@ -72,6 +78,7 @@ export interface CompanyUserRow {
 }
 
 const selectCompany = `SELECT c.id, c.name, o.unique_code AS code, c.state, c.address, c.is_partner,
+    c.suspended_at,
     o.id AS owner_id, o.first_name AS owner_first_name, o.last_name AS owner_last_name,
     o.email AS owner_email, o.phone AS owner_phone, o.status AS owner_status,
     o.email_confirmed_at IS NOT NULL AS owner_confirmed, c.created_at, c.updated_at
@@ -149,6 +156,21 @@ export function createCompaniesRepository(db: Queryable) {
       const r = await q.query(
         'UPDATE companies SET is_partner = $2, updated_at = now() WHERE id = $1',
         [id, isPartner],
+      );
+      return r.rowCount > 0;
+    },
+
+    /**
+     * Suspends (`suspended`) or reactivates the company; false for an unknown company. A company
+     * already suspended keeps its first time.
+     */
+    async setSuspended(id: string, suspended: boolean, q: Queryable = db) {
+      const r = await q.query(
+        `UPDATE companies
+            SET suspended_at = CASE WHEN $2 THEN coalesce(suspended_at, now()) END,
+                updated_at = now()
+          WHERE id = $1`,
+        [id, suspended],
       );
       return r.rowCount > 0;
     },
