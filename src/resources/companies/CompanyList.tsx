@@ -31,6 +31,7 @@ const Column = DataTable.Col<Company>;
 /** Company management (`users/companies`, `GET /companies`): search, partner filter, paging. */
 export const CompanyList = () => {
   const paths = useCompanyPaths();
+  const translate = useTranslate();
   return (
     <List<Company>
       resource="companies"
@@ -52,6 +53,11 @@ export const CompanyList = () => {
         <Column source="is_partner">
           <BooleanField source="is_partner" />
         </Column>
+        <Column
+          source="status"
+          disableSort
+          render={(c) => translate(`app.companies.${c.status}`)}
+        />
         <Column source="created_at">
           <DateField source="created_at" options={{ dateStyle: 'long' }} locales="en-US" />
         </Column>

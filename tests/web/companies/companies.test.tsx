@@ -28,6 +28,7 @@ describe('Company management (users/companies)', () => {
     expect(row).toHaveTextContent('Kano');
     expect(row).toHaveTextContent('Bola Owner1');
     expect(row).toHaveTextContent('March 4, 2025');
+    expect(row).toHaveTextContent('Active');
     expect(screen.getByRole('menuitem', { name: 'Company management' })).toHaveAttribute(
       'href',
       '/admin/users/companies',
@@ -101,6 +102,53 @@ describe('Company information (users/companies/{id})', () => {
     await waitFor(() => expect(partnerSwitch).toBeChecked());
     // The rest of the page stays: the merged record keeps its counts and users.
     expect(screen.getByText('aisha@kanoverify.ng')).toBeInTheDocument();
+  });
+
+  it('lets an admin suspend the company after confirming, then shows it suspended', async () => {
+    signIn(adminAccount);
+    const details = makeCompanyDetails(1);
+    let sent: unknown;
+    server.use(
+      http.get(`/api/v2/user/company-details/${details.id}`, () => HttpResponse.json(details)),
+      http.patch(`/api/v2/companies/${details.id}/status`, async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({
+          ...makeCompany(1),
+          status: 'suspended',
+          suspended_at: '2025-06-02T10:00:00.000Z',
+        });
+      }),
+    );
+    const { user } = await renderApp(`/admin/users/companies/${details.id}`);
+    await user.click(await screen.findByRole('button', { name: 'Suspend' }, { timeout: 20_000 }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Suspend Kano Verify Ltd?');
+    expect(sent).toBeUndefined();
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+    expect(await screen.findByText('The company is suspended')).toBeInTheDocument();
+    expect(sent).toEqual({ status: 'suspended' });
+    expect(await screen.findByText('Suspended (June 2, 2025)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reactivate' })).toBeInTheDocument();
+  });
+
+  it('offers no suspension to a provider sub-admin, even one who may disable users', async () => {
+    signIn({
+      ...adminAccount,
+      id: 'acc-sub',
+      role: 'sub-admin',
+      isSuperAdmin: false,
+      permissions: ['User management (view)', 'Delete or Disable Account'],
+    });
+    const details = makeCompanyDetails(1, { status: 'suspended' });
+    server.use(
+      http.get(`/api/v2/user/company-details/${details.id}`, () => HttpResponse.json(details)),
+    );
+    await renderApp(`/admin/users/companies/${details.id}`);
+    expect(await screen.findByText('3 Murtala Way', {}, { timeout: 20_000 })).toBeInTheDocument();
+    await accessChecked();
+    expect(screen.getAllByText('Suspended').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'Suspend' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reactivate' })).not.toBeInTheDocument();
   });
 
   it('hides the partner switch from a provider sub-admin who may not mark partners', async () => {
