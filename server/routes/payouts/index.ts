@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { fieldError, notFound } from '../../errors';
+import { fieldError, forbidden, notFound } from '../../errors';
 import { errorResponses } from '../../schemas/common';
 import {
   CreatePayoutBody,
@@ -13,6 +13,7 @@ import {
   payoutStatuses,
   SettlePayoutBody,
 } from '../../schemas/payouts';
+import { csvPages, sendCsv } from '../../services/csv';
 import { payoutView } from '../../services/moneyViews';
 import { payOutAgents, settlePayout } from '../../services/payouts';
 import { pageWithTotal, parseRange, parseSort } from '../../services/listParams';
@@ -28,6 +29,20 @@ async function payOut(app: FastifyInstance, agentIds: string[], actorId: string)
   if (unknown.length) throw notFound(`Agent not found: ${unknown.join(', ')}`);
   return app.db.transaction((tx) => payOutAgents(app.repos, agents, actorId, tx));
 }
+
+const csvColumns = [
+  'created_at',
+  'agent_name',
+  'agent_email',
+  'amount',
+  'status',
+  'reference',
+  'reason',
+  'settled_at',
+  'bank_name',
+  'account_number',
+  'account_name',
+] as const;
 
 const payoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { payouts } = app.repos;
@@ -119,8 +134,13 @@ const payoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Payouts (ra-data-simple-rest; filter: status, agent_id, id)',
+        summary:
+          'Payouts (ra-data-simple-rest; filter: status, agent_id, id); Accept: text/csv exports',
+        description:
+          'An array with `Content-Range: payouts first-last/total`. With `Accept: text/csv` ' +
+          "('View, Print & Download Report'): every matching payout (range ignored) as `payouts.csv`.",
         querystring: PayoutListQuery,
+        produces: ['application/json', 'text/csv'],
         response: { 200: Type.Array(Payout), ...errorResponses(400, 401, 403) },
       },
     },
@@ -134,6 +154,19 @@ const payoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
         'Payouts',
       );
       const { offset, limit } = parseRange(request.query.range);
+      if (request.headers.accept?.includes('text/csv')) {
+        if (!app.allows(request, 'jobs.export')) throw forbidden();
+        const lines = csvPages(
+          csvColumns,
+          (offset, limit) => payouts.list(filter, sort, offset, limit),
+          (r) => {
+            // The instants themselves: exports write times in Lagos time (services/csv.ts).
+            const p = { ...payoutView(r), created_at: r.created_at, settled_at: r.settled_at };
+            return csvColumns.map((c) => p[c]);
+          },
+        );
+        return sendCsv(reply, 'payouts.csv', lines);
+      }
       const [rows, total] = await Promise.all([
         payouts.list(filter, sort, offset, limit),
         payouts.count(filter),
