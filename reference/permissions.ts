@@ -176,8 +176,18 @@ export const screenAccess: Record<string, Record<string, Access>> = {
     suspend: 'companies.suspend',
     pick_owner: 'jobs.choose_owner',
   },
-  'agent-applications': { list: 'agents.view', show: 'agents.view', decide: 'agents.decide' },
-  agents: { list: 'agents.view', show: 'agents.view', edit: 'agents.decide' },
+  'agent-applications': {
+    list: 'agents.view',
+    show: 'agents.view',
+    decide: 'agents.decide',
+    export: 'jobs.export',
+  },
+  agents: {
+    list: 'agents.view',
+    show: 'agents.view',
+    edit: 'agents.decide',
+    export: 'jobs.export',
+  },
   users: {
     list: 'users.list',
     show: 'users.list',
@@ -196,6 +206,7 @@ export const screenAccess: Record<string, Record<string, Access>> = {
     show: 'money.manage',
     create: 'money.manage',
     edit: 'money.manage',
+    export: 'jobs.export',
   },
   wallet: { show: 'money.view', fund: 'money.manage' },
 };

@@ -14,6 +14,7 @@ import type { AssigneeType } from '../resources/jobs/types';
 import type { TatSettingBody } from '../resources/tatSettings/types';
 import type { PayoutOutcome } from '../resources/transactions/types';
 import { companiesApi } from './companiesApi';
+import { exportsApi } from './exportsApi';
 import { agentsApi } from './agentsApi';
 import { jobsApi, jobsResources, type CreateJobInput } from './jobsApi';
 import { messagesApi } from './messagesApi';
@@ -114,6 +115,7 @@ export const dataProvider = addRefreshAuthToDataProvider(
     ...agentsApi,
     ...usersApi,
     ...moneyApi,
+    ...exportsApi,
   },
   refreshAuth,
 );
