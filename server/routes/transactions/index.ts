@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { jobKindLabels } from '../../../reference/jobKinds';
+import { idTypeLabel, jobKindLabels } from '../../../reference/jobKinds';
 import { defaultMoneySettings } from '../../config';
 import { fieldError, forbidden, notFound } from '../../errors';
 import type { MoneyScope, TransactionRow } from '../../repositories/transactions';
@@ -244,7 +244,7 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
                 code: t.job_code,
                 type: t.job_type,
                 name: t.name,
-                identityType: t.identity_type,
+                identityType: t.identity_type && idTypeLabel(t.identity_type),
                 guarantor: t.guarantor,
                 assignedAt: t.job_assigned_at,
                 status: t.job_status,
