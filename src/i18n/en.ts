@@ -140,6 +140,7 @@ export const en: TranslationMessages = {
       inbox: 'Inbox',
       sent: 'Sent',
       compose: 'New message',
+      send: 'Send',
       from: 'From',
       to: 'To',
       to_one: 'One user',

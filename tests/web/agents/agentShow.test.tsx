@@ -46,10 +46,10 @@ const subAdmin = (permissions: string[]): Account => ({
 });
 
 /** The agent's page, answering its wallet with `wallet` and counting the wallet calls. */
-function serveAgent(wallet = makeWallet(18000, 52500.5)) {
+function serveAgent(wallet = makeWallet(18000, 52500.5), shown: AgentDetail = agent) {
   const asked: (string | null)[] = [];
   server.use(
-    http.get(`/api/v2/agents/${agentId}`, () => HttpResponse.json(agent)),
+    http.get(`/api/v2/agents/${agentId}`, () => HttpResponse.json(shown)),
     http.get('/api/v2/wallet', ({ request }) => {
       asked.push(new URL(request.url).searchParams.get('agent_id'));
       return HttpResponse.json(wallet);
@@ -70,6 +70,29 @@ describe('Agent information (users/agents/{id})', () => {
     await waitFor(() => expect(figures).toHaveTextContent('Available for payout₦18,000.00'));
     expect(figures).toHaveTextContent('Total earnings₦52,500.50');
     expect(asked).toEqual([agentId]);
+  });
+
+  it('lists recent jobs with their status in words', async () => {
+    signIn(adminAccount);
+    serveAgent(makeWallet(0), {
+      ...agent,
+      recent_jobs: [
+        {
+          id: 'j1',
+          code: 'JOB-000041',
+          type: 'business_address',
+          status: 'submitted',
+          state: 'lagos',
+          rating: null,
+          assigned_at: '2025-03-01T09:00:00.000Z',
+          created_at: '2025-03-01T09:00:00.000Z',
+        },
+      ],
+    });
+    await renderApp(`/admin/users/agents/${agentId}`);
+    const job = (await screen.findByRole('link', { name: 'JOB-000041' }, { timeout: 20_000 }))
+      .parentElement!;
+    expect(job).toHaveTextContent('JOB-000041 · Business Address · Submitted · March 1, 2025');
   });
 
   it('hides them from a sub-admin who may see agents but not transactions, without asking', async () => {
