@@ -44,7 +44,8 @@ export const permissionGrants: Record<PermissionLabel, string | null> = {
   'Create Sub-User': 'creating sub-admins (admin area) or sub-users (company area)',
   'Edit Profile': 'editing one’s own profile and password',
   'User management (view)': 'the lists and pages of users, companies, agents and applications',
-  'View, Print & Download Report': 'CSV exports of jobs and transactions',
+  'View, Print & Download Report':
+    'CSV exports of jobs, transactions, agents, agent applications and payouts',
   'Delete or Disable Account':
     'disabling and activating users, editing their permissions, approving or rejecting agents',
   'View Transaction History, make Payment etc':
