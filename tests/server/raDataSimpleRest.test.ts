@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import simpleRestProvider from 'ra-data-simple-rest';
-import { fetchUtils, type DataProvider, type RaRecord } from 'ra-core';
+import { fetchUtils, type DataProvider, type RaRecord } from 'react-admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../server/seed/demoData';
 import { createTestApp, login, type TestContext } from './helpers';
