@@ -47,7 +47,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => ctx?.close());
 
-describe('server exports of agents, agent applications and payouts', () => {
+describe('security: exports of agents, agent applications and payouts come from the server', () => {
   it.each(exports)('$url exports every matching row as CSV', async ({ url, header }) => {
     const res = await csv(admin, `${url}?range=[0,0]`);
     expect(res.statusCode).toBe(200);

@@ -44,7 +44,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-describe('PATCH /companies/{id}/status', () => {
+describe('security: a suspended company is signed out at once (PATCH /companies/{id}/status)', () => {
   it("ends every session of the company's users at once and refuses their sign-in", async () => {
     const session = await login(ctx.app, lagosStaff.account.email, password);
     // Remembered by the jobs list, which then checks the session in its own statement.
