@@ -47,6 +47,7 @@ export interface CompanyListFilter {
   q?: string;
   is_partner?: boolean;
   state?: string;
+  status?: 'active' | 'suspended';
   ids?: string[];
 }
 
@@ -104,6 +105,7 @@ function whereOf(f: CompanyListFilter, params: unknown[]) {
   if (f.ids) parts.push(`c.id = ANY(${p(f.ids)}::uuid[])`);
   if (f.is_partner !== undefined) parts.push(`c.is_partner = ${p(f.is_partner)}`);
   if (f.state) parts.push(`c.state = ${p(f.state)}`);
+  if (f.status) parts.push(`c.suspended_at IS ${f.status === 'suspended' ? 'NOT ' : ''}NULL`);
   const q = f.q?.trim();
   if (q) {
     const like = p(likeText(q));

@@ -42,7 +42,7 @@ export const CompanyIdParams = Type.Object({ id: Type.String({ format: 'uuid' })
 
 export const CompanyListQuery = ListQuery(
   companySortFields,
-  'JSON {q: part of the name, user code or owner email, is_partner: true|false, state, id: [ids]}',
+  'JSON {q: part of the name, user code or owner email, is_partner: true|false, state, status: active|suspended, id: [ids]}',
 );
 
 export const CompanyPatchBody = Type.Object({

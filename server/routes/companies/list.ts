@@ -36,6 +36,13 @@ function parseCompanyFilter(text: string | undefined): CompanyListFilter {
     if (!s) throw badRequest(`filter.state "${state}" is not a Nigerian state`);
     out.state = s.alias;
   }
+  const status = filterText(f, 'status');
+  if (status) {
+    if (status !== 'active' && status !== 'suspended') {
+      throw badRequest('filter.status must be active or suspended');
+    }
+    out.status = status;
+  }
   if (f.id !== undefined) out.ids = parseIds(f.id);
   return out;
 }

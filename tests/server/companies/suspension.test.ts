@@ -73,6 +73,11 @@ describe('security: a suspended company is signed out at once (PATCH /companies/
     }
     // Another company works on.
     expect((await get(kano.headers, '/api/v2/auth/me')).statusCode).toBe(200);
+    const listed = await get(admin.headers, '/api/v2/companies?filter={"status":"suspended"}');
+    expect(listed.json().map((c: { id: string }) => c.id)).toEqual([lagos.companyId]);
+    const bad = await get(admin.headers, '/api/v2/companies?filter={"status":"frozen"}');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('filter.status');
     expect((await get(admin.headers, `/api/v2/companies/${lagos.companyId}`)).json().status).toBe(
       'suspended',
     );

@@ -11,7 +11,10 @@ import { adminAccount, companyAccount, signIn } from '../support/session';
 
 /** Access checks answer asynchronously: give the page's CanAccess time to decide. */
 const accessChecked = () => new Promise((resolve) => setTimeout(resolve, 300));
-describe('Company management (users/companies)', () => {
+/** The first screen of a test loads its area's lazy chunk: on a busy machine that takes seconds. */
+const firstRender = { timeout: 20_000 };
+// Rendering the admin area and typing into its inputs takes seconds on a busy 2-core machine.
+describe('Company management (users/companies)', { timeout: 60_000 }, () => {
   it('lists companies with code, state, owner and partner flag; rows open company information', async () => {
     signIn(adminAccount);
     const filters: Record<string, unknown>[] = [];
@@ -39,6 +42,11 @@ describe('Company management (users/companies)', () => {
     await user.click(screen.getByRole('combobox', { name: 'Partner' }));
     await user.click(await screen.findByRole('option', { name: 'Partners' }));
     await waitFor(() => expect(filters.at(-1)).toEqual({ q: 'kano', is_partner: 'true' }));
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Suspended' }));
+    await waitFor(() =>
+      expect(filters.at(-1)).toEqual({ q: 'kano', is_partner: 'true', status: 'suspended' }),
+    );
 
     await user.click(await screen.findByText('Company 1 Ltd'));
     await waitFor(() => expect(currentPath()).toBe(`/admin/users/companies/${makeCompany(1).id}`));
@@ -52,7 +60,7 @@ describe('Company management (users/companies)', () => {
   });
 });
 
-describe('Company information (users/companies/{id})', () => {
+describe('Company information (users/companies/{id})', { timeout: 60_000 }, () => {
   it('shows the profile, job counts, users and recent jobs', async () => {
     signIn(adminAccount);
     const details = makeCompanyDetails(1);
@@ -61,7 +69,7 @@ describe('Company information (users/companies/{id})', () => {
     );
     await renderApp(`/admin/users/companies/${details.id}`);
 
-    expect(await screen.findByText('3 Murtala Way')).toBeInTheDocument();
+    expect(await screen.findByText('3 Murtala Way', {}, firstRender)).toBeInTheDocument();
     const profile = screen.getByText('3 Murtala Way').closest('dl')!;
     expect(profile).toHaveTextContent('Company nameKano Verify Ltd');
     expect(profile).toHaveTextContent('User codeCMP-000001');
@@ -120,7 +128,7 @@ describe('Company information (users/companies/{id})', () => {
       }),
     );
     const { user } = await renderApp(`/admin/users/companies/${details.id}`);
-    await user.click(await screen.findByRole('button', { name: 'Suspend' }, { timeout: 20_000 }));
+    await user.click(await screen.findByRole('button', { name: 'Suspend' }, firstRender));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Suspend Kano Verify Ltd?');
     expect(sent).toBeUndefined();
@@ -144,7 +152,7 @@ describe('Company information (users/companies/{id})', () => {
       http.get(`/api/v2/user/company-details/${details.id}`, () => HttpResponse.json(details)),
     );
     await renderApp(`/admin/users/companies/${details.id}`);
-    expect(await screen.findByText('3 Murtala Way', {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(await screen.findByText('3 Murtala Way', {}, firstRender)).toBeInTheDocument();
     await accessChecked();
     expect(screen.getAllByText('Suspended').length).toBeGreaterThan(0);
     expect(screen.queryByRole('button', { name: 'Suspend' })).not.toBeInTheDocument();
@@ -165,7 +173,7 @@ describe('Company information (users/companies/{id})', () => {
       http.get(`/api/v2/user/company-details/${details.id}`, () => HttpResponse.json(details)),
     );
     await renderApp(`/admin/users/companies/${details.id}`);
-    expect(await screen.findByText('3 Murtala Way')).toBeInTheDocument();
+    expect(await screen.findByText('3 Murtala Way', {}, firstRender)).toBeInTheDocument();
     expect(screen.queryByRole('switch')).not.toBeInTheDocument();
   });
 
@@ -181,7 +189,11 @@ describe('Company information (users/companies/{id})', () => {
       }),
     );
     await renderApp(`/admin/users/companies/${details.id}`);
-    const heading = await screen.findByRole('heading', { name: 'Balance and earnings' });
+    const heading = await screen.findByRole(
+      'heading',
+      { name: 'Balance and earnings' },
+      firstRender,
+    );
     const figures = heading.parentElement!.querySelector('dl')!;
     await waitFor(() => expect(figures).toHaveTextContent('Wallet balance₦1,234.50'));
     expect(figures).toHaveTextContent('Total earnings₦250,000.00');
@@ -206,7 +218,7 @@ describe('Company information (users/companies/{id})', () => {
       }),
     );
     await renderApp(`/admin/users/companies/${details.id}`);
-    expect(await screen.findByText('3 Murtala Way')).toBeInTheDocument();
+    expect(await screen.findByText('3 Murtala Way', {}, firstRender)).toBeInTheDocument();
     await accessChecked();
     expect(screen.queryByText('Balance and earnings')).not.toBeInTheDocument();
     expect(screen.queryByText('₦1,234.50')).not.toBeInTheDocument();
