@@ -60,12 +60,18 @@ function serveAgent(wallet = makeWallet(18000, 52500.5), shown: AgentDetail = ag
 
 /** Access checks answer asynchronously: give the page's CanAccess time to decide. */
 const accessChecked = () => new Promise((resolve) => setTimeout(resolve, 300));
+/** The first screen of a test loads its area's lazy chunk: on a busy machine that takes seconds. */
+const firstRender = { timeout: 20_000 };
 describe('Agent information (users/agents/{id})', () => {
   it("shows an admin the agent's balance available for payout and total earnings in naira", async () => {
     signIn(adminAccount);
     const asked = serveAgent();
     await renderApp(`/admin/users/agents/${agentId}`);
-    const heading = await screen.findByRole('heading', { name: 'Balance and earnings' });
+    const heading = await screen.findByRole(
+      'heading',
+      { name: 'Balance and earnings' },
+      firstRender,
+    );
     const figures = heading.parentElement!.querySelector('dl:last-of-type')!;
     await waitFor(() => expect(figures).toHaveTextContent('Available for payout₦18,000.00'));
     expect(figures).toHaveTextContent('Total earnings₦52,500.50');
@@ -90,7 +96,7 @@ describe('Agent information (users/agents/{id})', () => {
       ],
     });
     await renderApp(`/admin/users/agents/${agentId}`);
-    const job = (await screen.findByRole('link', { name: 'JOB-000041' }, { timeout: 20_000 }))
+    const job = (await screen.findByRole('link', { name: 'JOB-000041' }, firstRender))
       .parentElement!;
     expect(job).toHaveTextContent('JOB-000041 · Business Address · Submitted · March 1, 2025');
   });
@@ -116,7 +122,7 @@ describe('Agent information (users/agents/{id})', () => {
     );
     await renderApp(`/admin/users/agents/${agentId}`);
     expect(
-      await screen.findByRole('heading', { name: 'Balance and earnings' }),
+      await screen.findByRole('heading', { name: 'Balance and earnings' }, firstRender),
     ).toBeInTheDocument();
     expect(await screen.findAllByText('Unavailable')).toHaveLength(2);
   });
