@@ -52,6 +52,10 @@ export const idTypes: readonly JobFieldChoice[] = [
   { value: 'passport', label: 'International Passport' },
 ];
 
+/** An identity document's label (`nin` → NIN); an unknown value as it is. */
+export const idTypeLabel = (value: string) =>
+  idTypes.find((c) => c.value === value)?.label ?? value;
+
 export const cacTypes: readonly JobFieldChoice[] = [
   { value: 'BN', label: 'Business Name (BN)' },
   { value: 'RC', label: 'Company (RC)' },

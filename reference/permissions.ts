@@ -44,7 +44,8 @@ export const permissionGrants: Record<PermissionLabel, string | null> = {
   'Create Sub-User': 'creating sub-admins (admin area) or sub-users (company area)',
   'Edit Profile': 'editing one’s own profile and password',
   'User management (view)': 'the lists and pages of users, companies, agents and applications',
-  'View, Print & Download Report': 'CSV exports of jobs and transactions',
+  'View, Print & Download Report':
+    'CSV exports of jobs, transactions, agents, agent applications and payouts',
   'Delete or Disable Account':
     'disabling and activating users, editing their permissions, approving or rejecting agents',
   'View Transaction History, make Payment etc':
@@ -99,6 +100,7 @@ export const accessRules = {
   // jobs.choose_owner); it shows owners' contacts only with companies.view.
   'companies.list': { areas: adminArea, permission: ['User management (view)', 'Create Job'] },
   'companies.partner': { areas: adminArea, permission: null, only: 'heads' },
+  'companies.suspend': { areas: adminArea, permission: null, only: 'heads' },
   'agents.view': { areas: adminArea, permission: 'User management (view)' },
   'agents.decide': { areas: adminArea, permission: 'Delete or Disable Account' },
   'users.create': { areas: both, permission: 'Create Sub-User' },
@@ -179,10 +181,21 @@ export const screenAccess: Record<string, Record<string, Access>> = {
     list: 'companies.view',
     show: 'companies.view',
     edit: 'companies.partner',
+    suspend: 'companies.suspend',
     pick_owner: 'jobs.choose_owner',
   },
-  'agent-applications': { list: 'agents.view', show: 'agents.view', decide: 'agents.decide' },
-  agents: { list: 'agents.view', show: 'agents.view', edit: 'agents.decide' },
+  'agent-applications': {
+    list: 'agents.view',
+    show: 'agents.view',
+    decide: 'agents.decide',
+    export: 'jobs.export',
+  },
+  agents: {
+    list: 'agents.view',
+    show: 'agents.view',
+    edit: 'agents.decide',
+    export: 'jobs.export',
+  },
   users: {
     list: 'users.list',
     show: 'users.list',
@@ -201,6 +214,7 @@ export const screenAccess: Record<string, Record<string, Access>> = {
     show: 'money.view',
     create: 'money.manage',
     edit: 'money.manage',
+    export: 'jobs.export',
   },
   wallet: { show: 'money.view', fund: 'money.manage' },
 };

@@ -18,6 +18,8 @@ export interface AccountRow {
   /** The company's state alias and address (companies.state, .address). */
   company_state: string | null;
   company_address: string | null;
+  /** When the provider suspended the account's company; null while it is active (or none). */
+  company_suspended_at: Date | null;
   permissions: string[];
   status: number;
   email_confirmed_at: Date | null;
@@ -56,7 +58,7 @@ const codePrefix: Record<Role, string> = {
 };
 
 const selectAccount = `SELECT a.*, c.name AS company_name, c.state AS company_state,
-    c.address AS company_address
+    c.address AS company_address, c.suspended_at AS company_suspended_at
   FROM accounts a LEFT JOIN companies c ON c.id = a.company_id`;
 
 /** `a`'s session `sid` if it is live: not revoked and younger than `hours` (placeholders). */
@@ -68,8 +70,8 @@ const liveSessionJoin = (sid: string, hours: string) =>
 export type AccessFacts = Pick<AccountRow, 'id' | 'role' | 'company_id' | 'permissions' | 'email'>;
 
 /**
- * An SQL condition, true while the session is live, the account active and its access facts
- * still `facts`: a statement that also reads data can check a signed-in request (as
+ * An SQL condition, true while the session is live, the account and its company active and its
+ * access facts still `facts`: a statement that also reads data can check a signed-in request (as
  * `findBySession` and `authenticate` do) in the same call, from the same snapshot.
  */
 export function unchangedSessionSql(
@@ -82,7 +84,9 @@ export function unchangedSessionSql(
   return `EXISTS (SELECT 1 FROM accounts a ${liveSessionJoin(w.param(sessionId), w.param(maxHours))}
      WHERE a.id = ${w.param(facts.id)} AND a.status = 1 AND a.role = ${w.param(facts.role)}
        AND a.company_id IS NOT DISTINCT FROM ${w.param(facts.company_id)}::uuid
-       AND a.permissions = ${w.param(facts.permissions)}::text[] AND a.email = ${w.param(facts.email)})`;
+       AND a.permissions = ${w.param(facts.permissions)}::text[] AND a.email = ${w.param(facts.email)}
+       AND NOT EXISTS (SELECT 1 FROM companies c
+                        WHERE c.id = a.company_id AND c.suspended_at IS NOT NULL))`;
 }
 
 export function createAccountsRepository(db: Queryable) {

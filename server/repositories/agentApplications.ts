@@ -29,7 +29,7 @@ export type NewAgentApplication = Omit<
   'id' | 'code' | 'status' | 'created_at' | 'decided_at' | 'decided_by' | 'account_id'
 >;
 
-export const applicationSortFields = ['created_at', 'last_name', 'state', 'status'] as const;
+export const applicationSortFields = ['id', 'created_at', 'last_name', 'state', 'status'] as const;
 export type ApplicationSortField = (typeof applicationSortFields)[number];
 
 export interface ApplicationFilter {
@@ -155,7 +155,7 @@ export function createAgentApplicationsRepository(db: Queryable) {
       const w = where(f, params);
       const r = await db.query<AgentApplicationRow>(
         `SELECT * FROM agent_applications ${w}
-          ORDER BY ${sort.field} ${sort.order}, id ${sort.order}
+          ORDER BY ${sort.field === 'id' ? 'created_at' : sort.field} ${sort.order}, id ${sort.order}
           LIMIT $${params.push(limit)} OFFSET $${params.push(offset)}`,
         params,
       );

@@ -34,7 +34,7 @@ export interface AgentRecentJobRow {
   created_at: Date;
 }
 
-export const agentSortFields = ['created_at', 'last_name', 'state', 'status'] as const;
+export const agentSortFields = ['id', 'created_at', 'last_name', 'state', 'status'] as const;
 export type AgentSortField = (typeof agentSortFields)[number];
 
 export interface AgentFilter {
@@ -46,6 +46,7 @@ export interface AgentFilter {
 }
 
 const sortColumn: Record<AgentSortField, string> = {
+  id: 'a.created_at',
   created_at: 'a.created_at',
   last_name: 'lower(a.last_name)',
   state: 'p.state',

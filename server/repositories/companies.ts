@@ -14,8 +14,12 @@ export const companyOwnerJoin = `LEFT JOIN LATERAL (
      WHERE a.company_id = c.id AND a.role = 'company'
      ORDER BY a.created_at, a.id LIMIT 1) o ON true`;
 
-/** A partner that may receive assigned work: marked by the provider, owner confirmed and active. */
-export const activePartnerSql = `(c.is_partner AND o.status = 1 AND o.email_confirmed_at IS NOT NULL)`;
+/**
+ * A partner that may receive assigned work: marked by the provider, not suspended, owner confirmed
+ * and active.
+ */
+export const activePartnerSql = `(c.is_partner AND c.suspended_at IS NULL AND o.status = 1
+  AND o.email_confirmed_at IS NOT NULL)`;
 
 export interface CompanyRow {
   id: string;
@@ -25,6 +29,8 @@ export interface CompanyRow {
   state: string | null;
   address: string | null;
   is_partner: boolean;
+  /** When the provider suspended it; null: active. */
+  suspended_at: Date | null;
   owner_id: string | null;
   owner_first_name: string | null;
   owner_last_name: string | null;
@@ -42,6 +48,7 @@ export interface CompanyListFilter {
   q?: string;
   is_partner?: boolean;
   state?: string;
+  status?: 'active' | 'suspended';
   ids?: string[];
 }
 
@@ -73,6 +80,7 @@ export interface CompanyUserRow {
 }
 
 const selectCompany = `SELECT c.id, c.name, o.unique_code AS code, c.state, c.address, c.is_partner,
+    c.suspended_at,
     o.id AS owner_id, o.first_name AS owner_first_name, o.last_name AS owner_last_name,
     o.email AS owner_email, o.phone AS owner_phone, o.status AS owner_status,
     o.email_confirmed_at IS NOT NULL AS owner_confirmed, c.created_at, c.updated_at
@@ -98,6 +106,7 @@ function whereOf(f: CompanyListFilter, params: unknown[]) {
   if (f.ids) parts.push(`c.id = ANY(${p(f.ids)}::uuid[])`);
   if (f.is_partner !== undefined) parts.push(`c.is_partner = ${p(f.is_partner)}`);
   if (f.state) parts.push(`c.state = ${p(f.state)}`);
+  if (f.status) parts.push(`c.suspended_at IS ${f.status === 'suspended' ? 'NOT ' : ''}NULL`);
   const q = f.q?.trim();
   if (q) {
     const like = p(likeText(q));
@@ -150,6 +159,21 @@ export function createCompaniesRepository(db: Queryable) {
       const r = await q.query(
         'UPDATE companies SET is_partner = $2, updated_at = now() WHERE id = $1',
         [id, isPartner],
+      );
+      return r.rowCount > 0;
+    },
+
+    /**
+     * Suspends (`suspended`) or reactivates the company; false for an unknown company. A company
+     * already suspended keeps its first time.
+     */
+    async setSuspended(id: string, suspended: boolean, q: Queryable = db) {
+      const r = await q.query(
+        `UPDATE companies
+            SET suspended_at = CASE WHEN $2 THEN coalesce(suspended_at, now()) END,
+                updated_at = now()
+          WHERE id = $1`,
+        [id, suspended],
       );
       return r.rowCount > 0;
     },

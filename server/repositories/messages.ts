@@ -36,7 +36,7 @@ export interface RecipientRow {
   staff: boolean;
 }
 
-export const messageSortFields = ['created_at', 'subject'] as const;
+export const messageSortFields = ['id', 'created_at', 'subject'] as const;
 export type MessageSortField = (typeof messageSortFields)[number];
 
 export interface MessageListFilter {
@@ -230,7 +230,8 @@ export function createMessagesRepository(db: Queryable) {
       const params = [...w.params];
       const [rows, total] = await Promise.all([
         db.query<MessageRow>(
-          `${selectMessage} ${w.sql} ORDER BY m.${sort.field} ${dir}, m.id ${dir}
+          `${selectMessage} ${w.sql}
+            ORDER BY m.${sort.field === 'id' ? 'created_at' : sort.field} ${dir}, m.id ${dir}
            LIMIT ${w.param(limit)} OFFSET ${w.param(offset)}`,
           w.params,
         ),

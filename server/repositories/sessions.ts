@@ -105,6 +105,16 @@ export function createSessionsRepository(db: Queryable) {
       );
     },
 
+    /** Ends every session of every account of the company (a suspension). */
+    async revokeAllOfCompany(companyId: string, q: Queryable = db) {
+      await q.query(
+        `UPDATE sessions SET revoked_at = now()
+          WHERE revoked_at IS NULL
+            AND account_id IN (SELECT id FROM accounts WHERE company_id = $1)`,
+        [companyId],
+      );
+    },
+
     /** Ends every session of the account but `keepSessionId` (the one changing the password). */
     async revokeOthersOf(accountId: string, keepSessionId: string, q: Queryable = db) {
       await q.query(

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db';
 import type { JobKind } from '../../reference/jobKinds';
+import { stateName } from '../../reference/locations';
 import type { JobStatus } from '../services/jobStateMachine';
 
 /** Whose money a user sees: everyone's (provider staff) or one company's. */
@@ -149,6 +150,7 @@ export function createTransactionsRepository(db: Queryable) {
     },
 
     /** A company and its owner's contact, for invoices and receipts. */
+    /** The invoiced company: its address ends in its state's name (`…, Akwa Ibom`). */
     async company(companyId: string, q: Queryable = db) {
       const r = await q.query<{
         id: string;
@@ -157,9 +159,9 @@ export function createTransactionsRepository(db: Queryable) {
         email: string | null;
         phone: string | null;
         address: string | null;
+        state: string | null;
       }>(
-        `SELECT c.id, c.name,
-                nullif(concat_ws(', ', nullif(c.address, ''), nullif(c.state, '')), '') AS address,
+        `SELECT c.id, c.name, c.address, c.state,
                 o.first_name || ' ' || o.last_name AS contact_name, o.email, o.phone
            FROM companies c
            LEFT JOIN LATERAL (SELECT a.first_name, a.last_name, a.email, a.phone FROM accounts a
@@ -168,7 +170,11 @@ export function createTransactionsRepository(db: Queryable) {
           WHERE c.id = $1`,
         [companyId],
       );
-      return r.rows[0];
+      const row = r.rows[0];
+      if (!row) return undefined;
+      const { state, ...company } = row;
+      const where = [row.address, state && stateName(state)].filter(Boolean).join(', ');
+      return { ...company, address: where || null };
     },
 
     /** A company's charges and refunds in [from, to): the lines of its invoice. */

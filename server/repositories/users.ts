@@ -8,6 +8,7 @@ import type { AccountRow, Role } from './accounts';
 export type UserScope = { kind: 'provider' } | { kind: 'company'; companyId: string };
 
 export const userSortFields = [
+  'id',
   'created_at',
   'first_name',
   'last_name',
@@ -86,7 +87,8 @@ export function createUsersRepository(db: Queryable) {
       const where = listWhere(scope, filter, params);
       const r = await q.query<AccountRow>(
         `${selectUser} ${where}
-          ORDER BY a.${sort.field} ${sort.order} NULLS LAST, a.id
+          ORDER BY a.${sort.field === 'id' ? 'created_at' : sort.field} ${sort.order} NULLS LAST,
+                   a.id ${sort.order}
           LIMIT ${limit} OFFSET ${offset}`,
         params,
       );

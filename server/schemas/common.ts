@@ -25,7 +25,11 @@ export const errorResponses = (...codes: number[]) =>
 export const ListQuery = (sortFields: readonly string[], filterDescription: string) =>
   Type.Object({
     sort: Type.Optional(
-      Type.String({ description: `JSON ["field","ASC"|"DESC"]; fields: ${sortFields.join(', ')}` }),
+      Type.String({
+        description:
+          `JSON ["field","ASC"|"DESC"]; fields: ${sortFields.join(', ')}. ` +
+          '`id` is the order of creation (ties broken by the id), as on every list',
+      }),
     ),
     range: Type.Optional(
       Type.String({ description: 'JSON [first, last], inclusive; at most 1000 rows' }),

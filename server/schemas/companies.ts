@@ -8,6 +8,10 @@ const dateTime = Type.String({ format: 'date-time' });
 const nullableString = (description?: string) =>
   Type.Union([Type.String(), Type.Null()], description ? { description } : {});
 
+export const CompanyStatus = Type.Union([Type.Literal('active'), Type.Literal('suspended')], {
+  description: "suspended: none of the company's users can sign in or keep a session",
+});
+
 export const Company = Type.Object({
   id: Type.String(),
   name: nullableString('Null for an individual client who signed up without a company name'),
@@ -15,6 +19,8 @@ export const Company = Type.Object({
   state: nullableString('State alias, e.g. lagos'),
   address: nullableString(),
   is_partner: Type.Boolean({ description: 'Takes work assigned by others' }),
+  status: CompanyStatus,
+  suspended_at: Type.Union([dateTime, Type.Null()], { description: 'When it was suspended' }),
   owner: Type.Union([
     Type.Object({
       id: Type.String(),
@@ -36,12 +42,14 @@ export const CompanyIdParams = Type.Object({ id: Type.String({ format: 'uuid' })
 
 export const CompanyListQuery = ListQuery(
   companySortFields,
-  'JSON {q: part of the name, user code or owner email, is_partner: true|false, state, id: [ids]}',
+  'JSON {q: part of the name, user code or owner email, is_partner: true|false, state, status: active|suspended, id: [ids]}',
 );
 
 export const CompanyPatchBody = Type.Object({
   is_partner: Type.Boolean({ description: 'true: the company takes assigned work' }),
 });
+
+export const CompanyStatusBody = Type.Object({ status: CompanyStatus });
 
 const statusCounts = Type.Object({
   ...(Object.fromEntries(jobStatuses.map((s) => [s, Type.Integer()])) as Record<

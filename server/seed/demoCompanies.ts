@@ -1,4 +1,5 @@
 import type { Queryable } from '../db';
+import { createCompaniesRepository } from '../repositories/companies';
 import { createDemoDataRepository } from '../repositories/demoData';
 import { createConfirmedUser } from '../services/createUser';
 import { hashNewPassword } from '../services/passwordPolicy';
@@ -15,6 +16,8 @@ interface CompanySpec {
   state: string;
   address: string;
   joinedDaysAgo: number;
+  /** Suspended by the provider: its users cannot sign in (its history stays). */
+  suspended?: true;
 }
 
 const lagosCredit = demoAccount('company');
@@ -67,6 +70,7 @@ const companies: CompanySpec[] = [
     state: 'oyo',
     address: '3 Ring Road, Ibadan',
     joinedDaysAgo: 95,
+    suspended: true,
   },
   {
     name: 'FieldTrust Verification Services',
@@ -99,7 +103,7 @@ const companies: CompanySpec[] = [
 /**
  * Client companies, which order verifications, and partner companies, which take assigned work,
  * each with its owner. Owners other than README's company account share `demoOwnerPassword`,
- * hashed once (argon2id takes a while by design).
+ * hashed once (argon2id takes a while by design). Harvest Insurance Brokers is suspended.
  */
 export const seedCompanies: DemoSeeder = async (tx, ctx) => {
   const sharedHash = await hashNewPassword(demoOwnerPassword);
@@ -132,6 +136,10 @@ export const seedCompanies: DemoSeeder = async (tx, ctx) => {
   const repo = createDemoDataRepository(tx);
   await repo.dateJoined(joined, tx);
   await seedCompanyProfiles(tx, ctx);
+  const companiesRepo = createCompaniesRepository(tx);
+  for (const c of companies.filter((c) => c.suspended)) {
+    await companiesRepo.setSuspended(ctx.companies.find((d) => d.name === c.name)!.id, true);
+  }
 };
 
 /**

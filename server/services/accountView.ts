@@ -14,6 +14,9 @@ export function isSuperAdmin(a: Pick<AccountRow, 'role' | 'email'>, superAdminEm
   return a.role === 'admin' || superAdminEmails.includes(a.email.toLowerCase());
 }
 
+/** Why a suspended company's users can neither sign in nor keep working. */
+export const companySuspended = 'Your company is suspended. Please contact the provider.';
+
 /** Where the API serves a user's profile picture. */
 export const pictureUrl = (id: string) => `/api/v2/user/${id}/picture`;
 

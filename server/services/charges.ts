@@ -30,7 +30,7 @@ export async function priceNewJobs(
   if (missing.length) {
     const names = missing.map((s) => findState(s)?.name ?? s).join(', ');
     throw badRequest(
-      `No Company price is set for ${jobKindLabels[type]} jobs in ${names}: set it under Settings → Set Amount`,
+      `No Company price is set for ${jobKindLabels[type]} jobs in ${names}: only the provider can set one (Settings → Set Amount)`,
       [{ field: 'state', msg: `No Company price for ${jobKindLabels[type]} in ${names}` }],
     );
   }

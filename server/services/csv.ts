@@ -1,4 +1,6 @@
 /** CSV writing (RFC 4180) for exports and templates. */
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 
 /**
  * The first characters that make a spreadsheet read the cell as a formula: `= + - @`, their
@@ -38,6 +40,33 @@ export function csvCell(v: unknown): string {
 }
 
 export const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+/** Rows an export reads per query. */
+const exportPageRows = 5000;
+
+/**
+ * A whole list as CSV, a page at a time: a BOM (spreadsheets then read UTF-8) and the header, then
+ * `cells(row)` for every row `page(offset, limit)` reads, until a short page.
+ */
+export async function* csvPages<R>(
+  header: readonly string[],
+  page: (offset: number, limit: number) => Promise<R[]>,
+  cells: (row: R) => unknown[],
+) {
+  yield '\uFEFF' + csvLine([...header]);
+  for (let offset = 0; ; offset += exportPageRows) {
+    const rows = await page(offset, exportPageRows);
+    yield rows.map((r) => csvLine(cells(r))).join('');
+    if (rows.length < exportPageRows) return;
+  }
+}
+
+/** Sends `lines` as a CSV download named `filename`. */
+export const sendCsv = (reply: FastifyReply, filename: string, lines: AsyncIterable<string>) =>
+  reply
+    .header('Content-Type', 'text/csv; charset=utf-8')
+    .header('Content-Disposition', `attachment; filename="${filename}"`)
+    .send(Readable.from(lines) as never);
 
 /** The UTF-8 first bytes of the formula's first characters: nearly every cell stops at its first byte. */
 const formulaFirstBytes = new Uint8Array(256);

@@ -9,10 +9,12 @@ import {
 import simpleRestProvider from 'ra-data-simple-rest';
 import { refreshAuth } from '../authProvider';
 import { apiUrl, httpClient } from '../httpClient/httpClient';
+import type { Company } from '../resources/companies/types';
 import type { AssigneeType } from '../resources/jobs/types';
 import type { TatSettingBody } from '../resources/tatSettings/types';
 import type { PayoutOutcome } from '../resources/transactions/types';
 import { companiesApi } from './companiesApi';
+import { exportsApi } from './exportsApi';
 import { agentsApi } from './agentsApi';
 import { jobsApi, jobsResources, type CreateJobInput } from './jobsApi';
 import { messagesApi } from './messagesApi';
@@ -31,7 +33,8 @@ const baseDataProvider = simpleRestProvider(apiUrl, httpClient);
  * - `assignees`: `GET /job/fetch-assignees/{filter.type}`;
  * - `tat-settings`: `GET/POST /setting/tat`, `PATCH /setting/tat/{id}`;
  * - `companies`: getOne with `meta.view === 'details'` reads `GET /user/company-details/{id}`;
- *   update is `PATCH /companies/{id}` `{is_partner}`.
+ *   update is `PATCH /companies/{id}` `{is_partner}`, or `PATCH /companies/{id}/status`
+ *   `{status}` when the data names a status.
  * - `users`: create is `POST /auth/invite-admin` (spec §7).
  * - `payouts`: update is `PATCH /payouts/{id}`.
  */
@@ -88,8 +91,11 @@ const resourceDataProvider: DataProvider = {
       };
     }
     if (resource === 'companies') {
-      const isPartner = Boolean((params.data as { is_partner?: boolean }).is_partner);
-      const company = await companiesApi.setPartner(String(params.id), isPartner);
+      const data = params.data as Partial<Pick<Company, 'is_partner' | 'status'>>;
+      const id = String(params.id);
+      const company = data.status
+        ? await companiesApi.setStatus(id, data.status)
+        : await companiesApi.setPartner(id, Boolean(data.is_partner));
       return { data: { ...params.previousData, ...company } };
     }
     if (resource === 'payouts') {
@@ -112,6 +118,7 @@ export const dataProvider = addRefreshAuthToDataProvider(
     ...agentsApi,
     ...usersApi,
     ...moneyApi,
+    ...exportsApi,
   },
   refreshAuth,
 );

@@ -1,4 +1,4 @@
-import type { GetListResult, SortPayload } from 'react-admin';
+import type { GetListResult } from 'react-admin';
 import type { JobKind } from '../../reference/jobKinds';
 import {
   apiJson,
@@ -122,13 +122,6 @@ export const jobsApi = {
 
   /** The CSV template of a kind (`GET /job/upload/template/{type}`). */
   getJobTemplate: (type: JobKind) => fetchBlob(`${apiUrl}/job/upload/template/${enc(type)}`),
-
-  /** The filtered list as CSV, computed by the server (`GET /jobs` with `Accept: text/csv`). */
-  exportJobs: ({ filter, sort }: { filter: Record<string, unknown>; sort?: SortPayload }) => {
-    const query = new URLSearchParams({ filter: JSON.stringify(filter) });
-    if (sort?.field) query.set('sort', JSON.stringify([sort.field, sort.order]));
-    return fetchBlob(`${apiUrl}/jobs?${query.toString()}`);
-  },
 
   /**
    * A new capture link for an assigned or accepted job (`POST /job/{id}/capture-link` → 201):

@@ -1,4 +1,3 @@
-import type { SortPayload } from 'react-admin';
 import { apiUrl, fetchBlob, httpClient } from '../httpClient/httpClient';
 import type {
   BankAccount,
@@ -27,12 +26,6 @@ async function postMoney<T>(path: string, body: unknown, idempotencyKey: string)
   return json as T;
 }
 
-const listQuery = (filter: Record<string, unknown>, sort?: SortPayload) => {
-  const query = new URLSearchParams({ filter: JSON.stringify(filter) });
-  if (sort?.field) query.set('sort', JSON.stringify([sort.field, sort.order]));
-  return query.toString();
-};
-
 /** The money calls that are not CRUD, spread on the dataProvider. */
 export const moneyApi = {
   /** The signed-in company's wallet; admins name a company or an agent. */
@@ -58,10 +51,6 @@ export const moneyApi = {
     });
     return json as BankAccount;
   },
-
-  /** The filtered transactions as CSV, computed by the server (`Accept: text/csv`). */
-  exportTransactions: ({ filter, sort }: { filter: Record<string, unknown>; sort?: SortPayload }) =>
-    fetchBlob(`${apiUrl}/transactions?${listQuery(filter, sort)}`),
 
   /** A month's invoice as data, for the preview (the same call as the PDF, asked for JSON). */
   async getInvoice(month: string): Promise<Invoice> {

@@ -39,7 +39,7 @@ describe('a message sent to a company shows in its inbox with the unread count',
     await page.getByRole('option', { name: 'Tunde Bakare · Lagos Credit Ltd' }).click();
     await page.getByRole('textbox', { name: /Subject/ }).fill(subject);
     await page.getByRole('textbox', { name: /Message/ }).fill('All 12 addresses checked out.');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Send' }).click();
     await page.getByText('Message sent', { exact: true }).waitFor();
     await page.getByRole('tab', { name: 'Sent' }).click();
     await page.getByText(subject).waitFor();

@@ -4,6 +4,7 @@ import { unauthorized } from '../../errors';
 import { unchangedSessionSql, type AccountRow } from '../../repositories/accounts';
 import type { SqlCheck } from '../../repositories/sqlWhere';
 import type { AccessClaims } from '../../services/accessTokens';
+import { companySuspended } from '../../services/accountView';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -32,7 +33,7 @@ declare module 'fastify' {
 const rememberedSessions = 10_000;
 
 /**
- * `authenticate` checks the bearer token, its session and the account (active) on every
+ * `authenticate` checks the bearer token, its session, the account and its company (active) on every
  * protected call; the pre-handlers below check what the account may do.
  */
 export default fp(
@@ -65,6 +66,7 @@ export default fp(
       if (!account) throw unauthorized('Your session has ended. Please log in again.');
       // A disabled account's live tokens stop working on their next call.
       if (account.status !== 1) throw unauthorized('This account is disabled');
+      if (account.company_suspended_at) throw unauthorized(companySuspended);
       request.account = account;
       request.sessionId = claims.sid;
       lastSeen.set(claims.sid, account);

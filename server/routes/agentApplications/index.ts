@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { banks } from '../../../reference/banks';
-import { badRequest, conflict, notFound } from '../../errors';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import {
   applicationSortFields,
   DuplicatePendingApplicationError,
@@ -29,6 +29,7 @@ import {
 } from '../../services/agentApplicationInput';
 import { createAgentAccount } from '../../services/agentAccounts';
 import { applicationView } from '../../services/agentViews';
+import { csvPages, sendCsv } from '../../services/csv';
 import {
   filterIds,
   filterText,
@@ -48,6 +49,23 @@ const duplicateMessage = {
 } as const;
 
 const statuses: ApplicationStatus[] = ['pending', 'approved', 'rejected'];
+
+/** The export's columns: no NIN, which stays on the screens behind a sign-in. */
+const applicationCsvColumns = [
+  'code',
+  'status',
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'state',
+  'lgas',
+  'bank_name',
+  'account_number',
+  'account_name',
+  'created_at',
+  'decided_at',
+] as const;
 
 /**
  * Field agents' applications: the public form, and the review by provider staff (approve makes
@@ -148,9 +166,14 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Agent applications (ra-data-simple-rest); filter status, q, id',
-        description: 'An array with `Content-Range: agent-applications first-last/total`.',
+        summary:
+          'Agent applications (ra-data-simple-rest); filter status, q, id; Accept: text/csv exports',
+        description:
+          'An array with `Content-Range: agent-applications first-last/total`. With `Accept: ' +
+          "text/csv` ('View, Print & Download Report'): every matching application (range " +
+          'ignored) as `agent-applications.csv`.',
         querystring: ListQuery,
+        produces: ['application/json', 'text/csv'],
         response: { 200: Type.Array(AgentApplication), ...errorResponses(400, 401, 403) },
       },
     },
@@ -172,6 +195,26 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         q: filterText(f, 'q'),
         ids: filterIds(f),
       };
+      if (request.headers.accept?.includes('text/csv')) {
+        if (!app.allows(request, 'jobs.export')) throw forbidden();
+        const lines = csvPages(
+          applicationCsvColumns,
+          (offset, limit) => agentApplications.list(filter, sort, offset, limit),
+          (r) => {
+            const v = applicationView(r);
+            // Names rather than codes; the instants themselves, written in Lagos time.
+            const a = {
+              ...v,
+              state: v.state_name,
+              lgas: v.lgas.join('; '),
+              created_at: r.created_at,
+              decided_at: r.decided_at,
+            };
+            return applicationCsvColumns.map((c) => a[c]);
+          },
+        );
+        return sendCsv(reply, 'agent-applications.csv', lines);
+      }
       const [rows, total] = await Promise.all([
         agentApplications.list(filter, sort, offset, limit),
         agentApplications.count(filter),

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { findState } from '../../../reference/locations';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, forbidden, notFound } from '../../errors';
 import { agentSortFields, type AgentFilter } from '../../repositories/agents';
 import { ListQuery } from '../../schemas/agentApplications';
 import {
@@ -15,6 +15,7 @@ import { BinaryFile } from '../../schemas/capture';
 import { errorResponses } from '../../schemas/common';
 import { deactivateAgent } from '../../services/agentAccounts';
 import { agentView } from '../../services/agentViews';
+import { csvPages, sendCsv } from '../../services/csv';
 import { iso, isoOrNull } from '../../services/jobAccess';
 import { jobStatuses, type JobStatus } from '../../services/jobStateMachine';
 import {
@@ -26,6 +27,24 @@ import {
   pageWithTotal,
 } from '../../services/listParams';
 import { sendStoredImage } from '../../services/storedImage';
+
+/** The export's columns: no NIN, which stays on the screens behind a sign-in. */
+const csvColumns = [
+  'code',
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'status',
+  'state',
+  'lgas',
+  'bank_name',
+  'account_number',
+  'account_name',
+  'jobs_total',
+  'average_rating',
+  'created_at',
+] as const;
 
 /** Approved field agents: the management list, their information, deactivation. */
 const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -59,9 +78,13 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Approved agents (ra-data-simple-rest); filter q, status (0|1), state, id',
-        description: 'An array with `Content-Range: agents first-last/total`.',
+        summary:
+          'Approved agents (ra-data-simple-rest); filter q, status (0|1), state, id; Accept: text/csv exports',
+        description:
+          'An array with `Content-Range: agents first-last/total`. With `Accept: text/csv` ' +
+          "('View, Print & Download Report'): every matching agent (range ignored) as `agents.csv`.",
         querystring: ListQuery,
+        produces: ['application/json', 'text/csv'],
         response: { 200: Type.Array(Agent), ...errorResponses(400, 401, 403) },
       },
     },
@@ -69,6 +92,26 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { offset, limit } = parseRange(request.query.range);
       const sort = parseSort(request.query.sort, agentSortFields, ['created_at', 'DESC'], 'Agents');
       const filter = parseAgentFilter(request.query.filter);
+      if (request.headers.accept?.includes('text/csv')) {
+        if (!app.allows(request, 'jobs.export')) throw forbidden();
+        const lines = csvPages(
+          csvColumns,
+          (offset, limit) => agents.list(filter, sort, offset, limit),
+          (r) => {
+            const v = agentView(r);
+            // Words and names rather than codes; the instant itself, written in Lagos time.
+            const a = {
+              ...v,
+              status: v.status === 1 ? 'active' : 'deactivated',
+              state: v.state_name,
+              lgas: v.lgas.join('; '),
+              created_at: r.created_at,
+            };
+            return csvColumns.map((c) => a[c]);
+          },
+        );
+        return sendCsv(reply, 'agents.csv', lines);
+      }
       const [rows, total] = await Promise.all([
         agents.list(filter, sort, offset, limit),
         agents.count(filter),

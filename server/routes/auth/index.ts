@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { fieldError, forbidden, unauthorized, badRequest } from '../../errors';
 import { EmailTakenError, type AccountRow } from '../../repositories/accounts';
-import { accountView } from '../../services/accountView';
+import { accountView, companySuspended } from '../../services/accountView';
 import { normalizeNigerianPhone } from '../../services/phone';
 import { hashNewPassword } from '../../services/passwordPolicy';
 import { verifyPassword } from '../../services/secrets';
@@ -177,6 +177,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         );
       }
       if (account.status !== 1) throw forbidden('This account is disabled');
+      if (account.company_suspended_at) throw forbidden(companySuspended);
       if (account.role === 'agent') {
         throw forbidden(
           'Field agents work from the capture links sent to them; there is no back-office sign-in for agents.',
@@ -210,6 +211,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const account = result.account;
       if (!account || account.status !== 1)
         throw unauthorized('Your session has ended. Please log in again.');
+      if (account.company_suspended_at) throw unauthorized(companySuspended);
       return {
         accessToken: await app.accessTokens.sign({ sub: account.id, sid: result.sessionId }),
         refreshToken: result.refreshToken,

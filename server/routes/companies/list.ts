@@ -9,6 +9,7 @@ import {
   CompanyIdParams,
   CompanyListQuery,
   CompanyPatchBody,
+  CompanyStatusBody,
 } from '../../schemas/companies';
 import {
   pageWithTotal,
@@ -35,13 +36,23 @@ function parseCompanyFilter(text: string | undefined): CompanyListFilter {
     if (!s) throw badRequest(`filter.state "${state}" is not a Nigerian state`);
     out.state = s.alias;
   }
+  const status = filterText(f, 'status');
+  if (status) {
+    if (status !== 'active' && status !== 'suspended') {
+      throw badRequest('filter.status must be active or suspended');
+    }
+    out.status = status;
+  }
   if (f.id !== undefined) out.ids = parseIds(f.id);
   return out;
 }
 
-/** `GET /companies`, `GET /companies/{id}`, `PATCH /companies/{id}`: provider staff only. */
+/**
+ * `GET /companies`, `GET /companies/{id}`, `PATCH /companies/{id}` and its `/status`: provider
+ * staff only.
+ */
 const companyListRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { companies } = app.repos;
+  const { companies, sessions } = app.repos;
   const tags = ['companies'];
   const security = [{ bearerAuth: [] }];
 
@@ -118,6 +129,35 @@ const companyListRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw notFound('Company not found');
       }
       return companyView((await companies.find(id))!);
+    },
+  );
+
+  app.patch(
+    '/companies/:id/status',
+    {
+      config: { access: 'companies.suspend' },
+      schema: {
+        tags,
+        security,
+        summary: 'Suspend a company or reactivate it; admins only',
+        description:
+          "Suspending ends every session of the company's users at once and refuses their " +
+          'sign-in until it is reactivated. Its jobs, wallet and capture links are kept.',
+        params: CompanyIdParams,
+        body: CompanyStatusBody,
+        response: { 200: Company, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const suspend = request.body.status === 'suspended';
+      const company = await app.db.transaction(async (tx) => {
+        if (!(await companies.setSuspended(id, suspend, tx))) return undefined;
+        if (suspend) await sessions.revokeAllOfCompany(id, tx);
+        return companies.find(id, tx);
+      });
+      if (!company) throw notFound('Company not found');
+      return companyView(company);
     },
   );
 };

@@ -9,6 +9,8 @@ export const companyView = (c: CompanyRow) => ({
   state: c.state,
   address: c.address,
   is_partner: c.is_partner,
+  status: c.suspended_at ? ('suspended' as const) : ('active' as const),
+  suspended_at: isoOrNull(c.suspended_at),
   owner:
     c.owner_id === null
       ? null

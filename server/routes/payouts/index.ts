@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { PayeeType } from '../../../reference/money';
-import { fieldError, notFound } from '../../errors';
+import { fieldError, forbidden, notFound } from '../../errors';
 import type { PayoutFilter } from '../../repositories/payouts';
 import { errorResponses } from '../../schemas/common';
 import {
@@ -16,6 +16,7 @@ import {
   payoutStatuses,
   SettlePayoutBody,
 } from '../../schemas/payouts';
+import { csvPages, sendCsv } from '../../services/csv';
 import { payoutView } from '../../services/moneyViews';
 import { isAdminArea } from '../../services/jobAccess';
 import { payOut, settlePayout } from '../../services/payouts';
@@ -38,6 +39,21 @@ async function payOutPayees(app: FastifyInstance, type: PayeeType, ids: string[]
 /** A company user sees its own company's payouts only; the provider's staff see all. */
 const scopeOf = (request: FastifyRequest): PayoutFilter =>
   isAdminArea(request.account) ? {} : { companyId: request.account.company_id! };
+
+const csvColumns = [
+  'created_at',
+  'payee_type',
+  'payee_name',
+  'agent_email',
+  'amount',
+  'status',
+  'reference',
+  'reason',
+  'settled_at',
+  'bank_name',
+  'account_number',
+  'account_name',
+] as const;
 
 const payoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { payouts } = app.repos;
@@ -141,8 +157,12 @@ const payoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security,
         summary:
           'Payouts (ra-data-simple-rest; filter: status, payee_type, agent_id, company_id, id); ' +
-          'a company sees its own',
+          'a company sees its own; Accept: text/csv exports',
+        description:
+          'An array with `Content-Range: payouts first-last/total`. With `Accept: text/csv` ' +
+          "('View, Print & Download Report'): every matching payout (range ignored) as `payouts.csv`.",
         querystring: PayoutListQuery,
+        produces: ['application/json', 'text/csv'],
         response: { 200: Type.Array(Payout), ...errorResponses(400, 401, 403) },
       },
     },
@@ -164,6 +184,19 @@ const payoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
         'Payouts',
       );
       const { offset, limit } = parseRange(request.query.range);
+      if (request.headers.accept?.includes('text/csv')) {
+        if (!app.allows(request, 'jobs.export')) throw forbidden();
+        const lines = csvPages(
+          csvColumns,
+          (offset, limit) => payouts.list(filter, sort, offset, limit),
+          (r) => {
+            // The instants themselves: exports write times in Lagos time (services/csv.ts).
+            const p = { ...payoutView(r), created_at: r.created_at, settled_at: r.settled_at };
+            return csvColumns.map((c) => p[c]);
+          },
+        );
+        return sendCsv(reply, 'payouts.csv', lines);
+      }
       const [rows, total] = await Promise.all([
         payouts.list(filter, sort, offset, limit),
         payouts.count(filter),

@@ -1,8 +1,7 @@
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { jobKindLabels } from '../../../reference/jobKinds';
+import { idTypeLabel, jobKindLabels } from '../../../reference/jobKinds';
 import { defaultMoneySettings } from '../../config';
 import { fieldError, forbidden, notFound } from '../../errors';
 import type { MoneyScope, TransactionRow } from '../../repositories/transactions';
@@ -14,7 +13,7 @@ import {
   TransactionIdParams,
   TransactionListQuery,
 } from '../../schemas/transactions';
-import { csvLine } from '../../services/csv';
+import { csvPages, sendCsv } from '../../services/csv';
 import { isAdminArea } from '../../services/jobAccess';
 import { pageWithTotal } from '../../services/listParams';
 import { koboToNgn } from '../../services/money';
@@ -82,10 +81,16 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const q = parseTransactionQuery(request.query);
       if (request.headers.accept?.includes('text/csv')) {
         if (!app.allows(request, 'jobs.export')) throw forbidden();
-        return reply
-          .header('Content-Type', 'text/csv; charset=utf-8')
-          .header('Content-Disposition', 'attachment; filename="transactions.csv"')
-          .send(Readable.from(csvPages(scope, q)) as never);
+        const lines = csvPages(
+          csvColumns,
+          (offset, limit) => transactions.list(scope, q.filter, q.sort, offset, limit),
+          (r) => {
+            // The instant itself: exports write times in Lagos time (services/csv.ts).
+            const t = { ...transactionView(r), created_at: r.created_at };
+            return csvColumns.map((c) => t[c]);
+          },
+        );
+        return sendCsv(reply, 'transactions.csv', lines);
       }
       const [rows, total] = await Promise.all([
         transactions.list(scope, q.filter, q.sort, q.offset, q.limit),
@@ -94,22 +99,6 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return pageWithTotal(reply, 'transactions', q.offset, rows.map(transactionView), total);
     },
   );
-
-  async function* csvPages(scope: MoneyScope, q: ReturnType<typeof parseTransactionQuery>) {
-    yield '\uFEFF' + csvLine([...csvColumns]);
-    const pageSize = 5000;
-    for (let offset = 0; ; offset += pageSize) {
-      const rows = await transactions.list(scope, q.filter, q.sort, offset, pageSize);
-      yield (
-        rows
-          // The instant itself: exports write times in Lagos time (services/csv.ts).
-          .map((r) => ({ ...transactionView(r), created_at: r.created_at }))
-          .map((t) => csvLine(csvColumns.map((c) => t[c])))
-          .join('')
-      );
-      if (rows.length < pageSize) return;
-    }
-  }
 
   app.get(
     '/transactions/invoice',
@@ -255,7 +244,7 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
                 code: t.job_code,
                 type: t.job_type,
                 name: t.name,
-                identityType: t.identity_type,
+                identityType: t.identity_type && idTypeLabel(t.identity_type),
                 guarantor: t.guarantor,
                 assignedAt: t.job_assigned_at,
                 status: t.job_status,

@@ -1,6 +1,7 @@
-import { DataTable, List, SearchInput, SelectInput } from 'react-admin';
+import { CanAccess, DataTable, List, SearchInput, SelectInput, TopToolbar } from 'react-admin';
 import type { AgentApplication } from '../../../server/schemas/agentApplications';
 import { formatDisplayDate } from '../../formatting/dates';
+import { ServerExportButton } from '../../layout/ServerExportButton';
 import { useAgentPaths } from '../agents/paths';
 import { ApplicationStatusChip } from './ApplicationStatusChip';
 
@@ -20,7 +21,18 @@ const filters = [
   />,
 ];
 
-/** users/agents/application: applications, pending first (`GET /agent-applications`). */
+const ListActions = () => (
+  <TopToolbar>
+    <CanAccess resource="agent-applications" action="export">
+      <ServerExportButton />
+    </CanAccess>
+  </TopToolbar>
+);
+
+/**
+ * users/agents/application: applications, pending first (`GET /agent-applications`), and the
+ * server's CSV export.
+ */
 export const AgentApplicationList = () => {
   const paths = useAgentPaths();
   return (
@@ -31,6 +43,7 @@ export const AgentApplicationList = () => {
       filterDefaultValues={{ status: 'pending' }}
       sort={{ field: 'created_at', order: 'ASC' }}
       perPage={25}
+      actions={<ListActions />}
     >
       <DataTable<AgentApplication>
         rowClick={(id) => paths.application(String(id))}

@@ -1,6 +1,7 @@
-import { DataTable, List, SearchInput } from 'react-admin';
+import { CanAccess, DataTable, List, SearchInput, TopToolbar } from 'react-admin';
 import type { Agent } from '../../../server/schemas/agents';
 import { formatDisplayDate } from '../../formatting/dates';
+import { ServerExportButton } from '../../layout/ServerExportButton';
 import { AgentStatusChip } from './AgentStatusChip';
 import { useAgentPaths } from './paths';
 
@@ -8,7 +9,15 @@ const Column = DataTable.Col<Agent>;
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
-/** users/agents: Agent management, with search (`GET /agents`). */
+const ListActions = () => (
+  <TopToolbar>
+    <CanAccess resource="agents" action="export">
+      <ServerExportButton />
+    </CanAccess>
+  </TopToolbar>
+);
+
+/** users/agents: Agent management, with search (`GET /agents`) and the server's CSV export. */
 export const AgentList = () => {
   const paths = useAgentPaths();
   return (
@@ -18,6 +27,7 @@ export const AgentList = () => {
       filters={filters}
       sort={{ field: 'last_name', order: 'ASC' }}
       perPage={25}
+      actions={<ListActions />}
     >
       <DataTable<Agent> rowClick={(id) => paths.agent(String(id))} bulkActionButtons={false}>
         <Column source="code" disableSort />

@@ -134,7 +134,7 @@ export const AgentShow = () => {
                 {a.recent_jobs.map((j) => (
                   <li key={j.id}>
                     <Link to={`${basename}/jobs/profile/${j.id}`}>{j.code}</Link>
-                    {` · ${jobKindLabels[j.type as JobKind] ?? j.type} · ${j.status} · ${formatDisplayDate(j.created_at)}`}
+                    {` · ${jobKindLabels[j.type as JobKind] ?? j.type} · ${translate(`app.jobs.status.${j.status}`)} · ${formatDisplayDate(j.created_at)}`}
                   </li>
                 ))}
               </Stack>

@@ -21,16 +21,26 @@ const partnerChoices = [
   { id: 'false', name: 'app.companies.clients_only' },
 ];
 
+const statusChoices = [
+  { id: 'active', name: 'app.companies.active' },
+  { id: 'suspended', name: 'app.companies.suspended' },
+];
+
 const companyFilters = [
   <CompanySearchInput key="q" source="q" alwaysOn />,
   <SelectInput key="is_partner" source="is_partner" choices={partnerChoices} alwaysOn />,
+  <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
 ];
 
 const Column = DataTable.Col<Company>;
 
-/** Company management (`users/companies`, `GET /companies`): search, partner filter, paging. */
+/**
+ * Company management (`users/companies`, `GET /companies`): search, partner and status filters,
+ * paging.
+ */
 export const CompanyList = () => {
   const paths = useCompanyPaths();
+  const translate = useTranslate();
   return (
     <List<Company>
       resource="companies"
@@ -52,6 +62,11 @@ export const CompanyList = () => {
         <Column source="is_partner">
           <BooleanField source="is_partner" />
         </Column>
+        <Column
+          source="status"
+          disableSort
+          render={(c) => translate(`app.companies.${c.status}`)}
+        />
         <Column source="created_at">
           <DateField source="created_at" options={{ dateStyle: 'long' }} locales="en-US" />
         </Column>

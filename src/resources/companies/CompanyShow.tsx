@@ -20,6 +20,7 @@ import { JobStatusChip } from '../jobs/JobStatusChip';
 import { useJobPaths } from '../jobs/paths';
 import { jobStatuses, type Job } from '../jobs/types';
 import { WalletFigures } from '../transactions/WalletFigures';
+import { CompanySuspendButton } from './CompanySuspendButton';
 import { PartnerSwitch } from './PartnerSwitch';
 import type { CompanyDetails } from './types';
 
@@ -56,7 +57,7 @@ const JobCounts = ({ company }: { company: CompanyDetails }) => {
 
 /**
  * Company information (`users/companies/{id}`, `GET /user/company-details/{id}`): profile with its
- * state, address and owner's contact, the partner switch (admins), balance and earnings (money
+ * state, address, owner's contact and status, the partner switch and suspension (admins), balance and earnings (money
  * viewers), job counts, users, recent jobs.
  */
 export const CompanyShow = () => {
@@ -82,7 +83,9 @@ export const CompanyShow = () => {
       <Section title={t('profile')}>
         <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center' }}>
           {company.is_partner ? <Chip color="primary" label={t('partner')} /> : null}
+          {company.status === 'suspended' ? <Chip color="error" label={t('suspended')} /> : null}
           <PartnerSwitch company={company} />
+          <CompanySuspendButton company={company} />
         </Stack>
         <Details
           items={[
@@ -94,6 +97,12 @@ export const CompanyShow = () => {
             [f('email'), owner?.email ?? '—'],
             [f('phone'), owner?.phone ?? '—'],
             [f('created_at'), formatDisplayDate(company.created_at)],
+            [
+              f('status'),
+              company.suspended_at
+                ? `${t('suspended')} (${formatDisplayDate(company.suspended_at)})`
+                : t('active'),
+            ],
           ]}
         />
       </Section>

@@ -14,9 +14,9 @@ import { Link } from 'react-router-dom';
 import { jobKindLabels } from '../../../reference/jobKinds';
 import { stateName } from '../../../reference/locations';
 import { formatDisplayDate } from '../../formatting/dates';
+import { ServerExportButton } from '../../layout/ServerExportButton';
 import { AssignJobsButton } from './AssignJobsButton';
 import { DueDate } from './DueDate';
-import { JobExportButton } from './JobExportButton';
 import { jobFilters } from './JobFilters';
 import { JobStatusChip, OverdueBadge } from './JobStatusChip';
 import { JobStatusTabs } from './JobStatusTabs';
@@ -30,7 +30,7 @@ const ListActions = () => {
       <FilterButton />
       <CreateButton to={paths.createSingle} label="app.menu.create_job" />
       <CanAccess resource="jobs" action="export">
-        <JobExportButton />
+        <ServerExportButton />
       </CanAccess>
     </TopToolbar>
   );

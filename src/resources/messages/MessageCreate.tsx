@@ -1,3 +1,4 @@
+import SendIcon from '@mui/icons-material/Send';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
@@ -5,8 +6,10 @@ import {
   Create,
   RadioButtonGroupInput,
   ReferenceInput,
+  SaveButton,
   SimpleForm,
   TextInput,
+  Toolbar,
   maxLength,
   required,
   useCanAccess,
@@ -60,6 +63,13 @@ const RecipientInput = () => {
   );
 };
 
+/** The form's one button sends the message. */
+const SendToolbar = () => (
+  <Toolbar>
+    <SaveButton label="app.messages.send" icon={<SendIcon />} />
+  </Toolbar>
+);
+
 /** The body the API takes: one recipient, or an audience. */
 const toRequest = ({ to, recipient_id, subject, body }: ComposeValues) =>
   to === 'one' ? { recipient_id, subject, body } : { audience: to, subject, body };
@@ -93,7 +103,7 @@ export const MessageCreate = () => {
         },
       }}
     >
-      <SimpleForm defaultValues={defaultValues}>
+      <SimpleForm defaultValues={defaultValues} toolbar={<SendToolbar />}>
         {mayBroadcast ? (
           <RadioButtonGroupInput
             source="to"

@@ -1,7 +1,8 @@
 import { Stack } from '@mui/material';
-import { DataTable, List, SelectInput, useTranslate } from 'react-admin';
+import { CanAccess, DataTable, List, SelectInput, TopToolbar, useTranslate } from 'react-admin';
 import { formatDisplayDate } from '../../formatting/dates';
 import { formatNaira } from '../../formatting/money';
+import { ServerExportButton } from '../../layout/ServerExportButton';
 import { MoneyStatusChip } from '../transactions/TransactionFields';
 import { useMoneyPaths } from '../transactions/paths';
 import { payeeTypes, payoutStatuses, type Payout } from '../transactions/types';
@@ -29,9 +30,18 @@ const ChoiceFilter = ({
   );
 };
 
+const ListActions = () => (
+  <TopToolbar>
+    <CanAccess resource="payouts" action="export">
+      <ServerExportButton />
+    </CanAccess>
+  </TopToolbar>
+);
+
 /**
  * transactions/agent-payout (admin): pay out one agent or one partner company, and the payouts
- * (`GET /payouts`) of both, each opening its page to be marked paid or failed.
+ * (`GET /payouts`) of both, each opening its page to be marked paid or failed; the server's CSV
+ * export.
  */
 export const PayoutList = () => {
   const paths = useMoneyPaths();
@@ -63,6 +73,7 @@ export const PayoutList = () => {
         ]}
         sort={{ field: 'created_at', order: 'DESC' }}
         perPage={25}
+        actions={<ListActions />}
       >
         <DataTable<Payout> rowClick={(id) => paths.payout(String(id))} bulkActionButtons={false}>
           <Column source="created_at" render={(p) => formatDisplayDate(p.created_at)} />

@@ -1,5 +1,4 @@
-import { FilterButton, List, TopToolbar, useDataProvider } from 'react-admin';
-import type { AppDataProvider } from '../../dataProvider';
+import { FilterButton, List, TopToolbar } from 'react-admin';
 import { ServerExportButton } from '../../layout/ServerExportButton';
 import { PayOutSelectedButton } from '../payouts/PayOutSelectedButton';
 import { TransactionTable } from './TransactionTable';
@@ -10,15 +9,12 @@ import {
 } from './TransactionFilters';
 import type { Transaction } from './types';
 
-const ListActions = () => {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  return (
-    <TopToolbar>
-      <FilterButton />
-      <ServerExportButton exportList={dataProvider.exportTransactions} />
-    </TopToolbar>
-  );
-};
+const ListActions = () => (
+  <TopToolbar>
+    <FilterButton />
+    <ServerExportButton />
+  </TopToolbar>
+);
 
 const views = {
   /** transactions/history (company): its own movements. */

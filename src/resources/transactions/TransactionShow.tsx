@@ -3,7 +3,7 @@ import { Alert, Button, Card, CardActions, CardContent, Typography } from '@mui/
 import { useMutation } from '@tanstack/react-query';
 import { Loading, useDataProvider, useGetOne, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { jobKindLabels } from '../../../reference/jobKinds';
+import { idTypeLabel, jobKindLabels } from '../../../reference/jobKinds';
 import type { AppDataProvider } from '../../dataProvider';
 import { formatDisplayDate } from '../../formatting/dates';
 import { downloadFile } from '../../httpClient/downloadFile';
@@ -61,7 +61,7 @@ export const TransactionShow = () => {
             items={[
               [t('date_created'), formatDisplayDate(tx.created_at)],
               [t('job_type'), tx.job_type ? jobKindLabels[tx.job_type] : notSet],
-              [t('identity_type'), orNotSet(tx.identity_type)],
+              [t('identity_type'), tx.identity_type ? idTypeLabel(tx.identity_type) : notSet],
               [t('name'), orNotSet(tx.name)],
               [t('guarantor'), orNotSet(tx.guarantor)],
               [

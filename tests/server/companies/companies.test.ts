@@ -62,6 +62,8 @@ describe('GET /companies', () => {
         state: 'kano',
         address: '3 Murtala Way',
         is_partner: true,
+        status: 'active',
+        suspended_at: null,
         owner: {
           id: kano.account.id,
           first_name: kano.account.first_name,

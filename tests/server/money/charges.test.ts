@@ -72,7 +72,7 @@ describe('charging for jobs', () => {
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(
-      'No Company price is set for Address jobs in Oyo: set it under Settings → Set Amount',
+      'No Company price is set for Address jobs in Oyo: only the provider can set one (Settings → Set Amount)',
     );
     expect(await jobCount()).toBe(jobs);
     expect(await walletOf(ctx.db, owner.companyId!)).toBe(wallet);

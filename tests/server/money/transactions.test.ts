@@ -157,6 +157,25 @@ describe('PDFs', () => {
     expect(data.json().lines).toHaveLength(3);
   });
 
+  it("ends the invoice's address in the state's name, not its alias", async () => {
+    await ctx.db.query(
+      `UPDATE companies SET address = '3 Akin Adesola Street', state = 'akwa_ibom' WHERE id = $1`,
+      [owner.companyId],
+    );
+    const data = await ctx.app.inject({
+      url: `/api/v2/transactions/invoice?month=${month}`,
+      headers: { ...owner.headers, accept: 'application/json' },
+    });
+    expect(data.json().company.address).toBe('3 Akin Adesola Street, Akwa Ibom');
+    const pdf = await ctx.app.inject({
+      url: `/api/v2/transactions/invoice?month=${month}`,
+      headers: owner.headers,
+    });
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('3 Akin Adesola Street, Akwa Ibom');
+    expect(text).not.toContain('akwa_ibom');
+  });
+
   it('needs a company for admins, and is 404 for another company', async () => {
     const bad = await ctx.app.inject({
       url: `/api/v2/transactions/invoice?month=${month}`,
@@ -187,6 +206,7 @@ describe('PDFs', () => {
     expect(text).toContain('NGN 2,500.00');
     expect(text).toContain('Chidi Okeke');
     expect(text).toContain(`charge:${jobId}`);
+    expect(text).toMatch(/Identity type\s*NIN/);
   });
 });
 

@@ -231,6 +231,19 @@ describe('demo data on a fresh database', () => {
     }
   });
 
+  it('shows one client company suspended: its owner cannot sign in', async () => {
+    const suspended = await rows<{ name: string }>(
+      'SELECT name FROM companies WHERE suspended_at IS NOT NULL',
+    );
+    expect(suspended).toEqual([{ name: 'Harvest Insurance Brokers' }]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/auth/login',
+      payload: { email: 'seyi@harvestbrokers.ng', password: 'Verify-Demo-2024' },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
   it('rates the approved jobs and attaches consent forms the owner can download', async () => {
     expect(await count(t.db, `jobs WHERE status = 'approved' AND rating IS NULL`)).toBe(0);
     expect(await count(t.db, `jobs WHERE status = 'approved'`)).toBeGreaterThan(10);

@@ -46,10 +46,10 @@ const subAdmin = (permissions: string[]): Account => ({
 });
 
 /** The agent's page, answering its wallet with `wallet` and counting the wallet calls. */
-function serveAgent(wallet = makeWallet(18000, 52500.5)) {
+function serveAgent(wallet = makeWallet(18000, 52500.5), shown: AgentDetail = agent) {
   const asked: (string | null)[] = [];
   server.use(
-    http.get(`/api/v2/agents/${agentId}`, () => HttpResponse.json(agent)),
+    http.get(`/api/v2/agents/${agentId}`, () => HttpResponse.json(shown)),
     http.get('/api/v2/wallet', ({ request }) => {
       asked.push(new URL(request.url).searchParams.get('agent_id'));
       return HttpResponse.json(wallet);
@@ -60,16 +60,45 @@ function serveAgent(wallet = makeWallet(18000, 52500.5)) {
 
 /** Access checks answer asynchronously: give the page's CanAccess time to decide. */
 const accessChecked = () => new Promise((resolve) => setTimeout(resolve, 300));
+/** The first screen of a test loads its area's lazy chunk: on a busy machine that takes seconds. */
+const firstRender = { timeout: 20_000 };
 describe('Agent information (users/agents/{id})', () => {
   it("shows an admin the agent's balance available for payout and total earnings in naira", async () => {
     signIn(adminAccount);
     const asked = serveAgent();
     await renderApp(`/admin/users/agents/${agentId}`);
-    const heading = await screen.findByRole('heading', { name: 'Balance and earnings' });
+    const heading = await screen.findByRole(
+      'heading',
+      { name: 'Balance and earnings' },
+      firstRender,
+    );
     const figures = heading.parentElement!.querySelector('dl:last-of-type')!;
     await waitFor(() => expect(figures).toHaveTextContent('Available for payout₦18,000.00'));
     expect(figures).toHaveTextContent('Total earnings₦52,500.50');
     expect(asked).toEqual([agentId]);
+  });
+
+  it('lists recent jobs with their status in words', async () => {
+    signIn(adminAccount);
+    serveAgent(makeWallet(0), {
+      ...agent,
+      recent_jobs: [
+        {
+          id: 'j1',
+          code: 'JOB-000041',
+          type: 'business_address',
+          status: 'submitted',
+          state: 'lagos',
+          rating: null,
+          assigned_at: '2025-03-01T09:00:00.000Z',
+          created_at: '2025-03-01T09:00:00.000Z',
+        },
+      ],
+    });
+    await renderApp(`/admin/users/agents/${agentId}`);
+    const job = (await screen.findByRole('link', { name: 'JOB-000041' }, firstRender))
+      .parentElement!;
+    expect(job).toHaveTextContent('JOB-000041 · Business Address · Submitted · March 1, 2025');
   });
 
   it('hides them from a sub-admin who may see agents but not transactions, without asking', async () => {
@@ -93,7 +122,7 @@ describe('Agent information (users/agents/{id})', () => {
     );
     await renderApp(`/admin/users/agents/${agentId}`);
     expect(
-      await screen.findByRole('heading', { name: 'Balance and earnings' }),
+      await screen.findByRole('heading', { name: 'Balance and earnings' }, firstRender),
     ).toBeInTheDocument();
     expect(await screen.findAllByText('Unavailable')).toHaveLength(2);
   });

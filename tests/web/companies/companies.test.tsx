@@ -11,7 +11,10 @@ import { adminAccount, companyAccount, signIn } from '../support/session';
 
 /** Access checks answer asynchronously: give the page's CanAccess time to decide. */
 const accessChecked = () => new Promise((resolve) => setTimeout(resolve, 300));
-describe('Company management (users/companies)', () => {
+/** The first screen of a test loads its area's lazy chunk: on a busy machine that takes seconds. */
+const firstRender = { timeout: 20_000 };
+// Rendering the admin area and typing into its inputs takes seconds on a busy 2-core machine.
+describe('Company management (users/companies)', { timeout: 60_000 }, () => {
   it('lists companies with code, state, owner and partner flag; rows open company information', async () => {
     signIn(adminAccount);
     const filters: Record<string, unknown>[] = [];
@@ -28,6 +31,7 @@ describe('Company management (users/companies)', () => {
     expect(row).toHaveTextContent('Kano');
     expect(row).toHaveTextContent('Bola Owner1');
     expect(row).toHaveTextContent('March 4, 2025');
+    expect(row).toHaveTextContent('Active');
     expect(screen.getByRole('menuitem', { name: 'Company management' })).toHaveAttribute(
       'href',
       '/admin/users/companies',
@@ -38,6 +42,11 @@ describe('Company management (users/companies)', () => {
     await user.click(screen.getByRole('combobox', { name: 'Partner' }));
     await user.click(await screen.findByRole('option', { name: 'Partners' }));
     await waitFor(() => expect(filters.at(-1)).toEqual({ q: 'kano', is_partner: 'true' }));
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Suspended' }));
+    await waitFor(() =>
+      expect(filters.at(-1)).toEqual({ q: 'kano', is_partner: 'true', status: 'suspended' }),
+    );
 
     await user.click(await screen.findByText('Company 1 Ltd'));
     await waitFor(() => expect(currentPath()).toBe(`/admin/users/companies/${makeCompany(1).id}`));
@@ -51,7 +60,7 @@ describe('Company management (users/companies)', () => {
   });
 });
 
-describe('Company information (users/companies/{id})', () => {
+describe('Company information (users/companies/{id})', { timeout: 60_000 }, () => {
   it('shows the profile, job counts, users and recent jobs', async () => {
     signIn(adminAccount);
     const details = makeCompanyDetails(1);
@@ -60,7 +69,7 @@ describe('Company information (users/companies/{id})', () => {
     );
     await renderApp(`/admin/users/companies/${details.id}`);
 
-    expect(await screen.findByText('3 Murtala Way')).toBeInTheDocument();
+    expect(await screen.findByText('3 Murtala Way', {}, firstRender)).toBeInTheDocument();
     const profile = screen.getByText('3 Murtala Way').closest('dl')!;
     expect(profile).toHaveTextContent('Company nameKano Verify Ltd');
     expect(profile).toHaveTextContent('User codeCMP-000001');
@@ -103,6 +112,53 @@ describe('Company information (users/companies/{id})', () => {
     expect(screen.getByText('aisha@kanoverify.ng')).toBeInTheDocument();
   });
 
+  it('lets an admin suspend the company after confirming, then shows it suspended', async () => {
+    signIn(adminAccount);
+    const details = makeCompanyDetails(1);
+    let sent: unknown;
+    server.use(
+      http.get(`/api/v2/user/company-details/${details.id}`, () => HttpResponse.json(details)),
+      http.patch(`/api/v2/companies/${details.id}/status`, async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({
+          ...makeCompany(1),
+          status: 'suspended',
+          suspended_at: '2025-06-02T10:00:00.000Z',
+        });
+      }),
+    );
+    const { user } = await renderApp(`/admin/users/companies/${details.id}`);
+    await user.click(await screen.findByRole('button', { name: 'Suspend' }, firstRender));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Suspend Kano Verify Ltd?');
+    expect(sent).toBeUndefined();
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+    expect(await screen.findByText('The company is suspended')).toBeInTheDocument();
+    expect(sent).toEqual({ status: 'suspended' });
+    expect(await screen.findByText('Suspended (June 2, 2025)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reactivate' })).toBeInTheDocument();
+  });
+
+  it('offers no suspension to a provider sub-admin, even one who may disable users', async () => {
+    signIn({
+      ...adminAccount,
+      id: 'acc-sub',
+      role: 'sub-admin',
+      isSuperAdmin: false,
+      permissions: ['User management (view)', 'Delete or Disable Account'],
+    });
+    const details = makeCompanyDetails(1, { status: 'suspended' });
+    server.use(
+      http.get(`/api/v2/user/company-details/${details.id}`, () => HttpResponse.json(details)),
+    );
+    await renderApp(`/admin/users/companies/${details.id}`);
+    expect(await screen.findByText('3 Murtala Way', {}, firstRender)).toBeInTheDocument();
+    await accessChecked();
+    expect(screen.getAllByText('Suspended').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'Suspend' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reactivate' })).not.toBeInTheDocument();
+  });
+
   it('hides the partner switch from a provider sub-admin who may not mark partners', async () => {
     const subAdmin: Account = {
       ...adminAccount,
@@ -117,7 +173,7 @@ describe('Company information (users/companies/{id})', () => {
       http.get(`/api/v2/user/company-details/${details.id}`, () => HttpResponse.json(details)),
     );
     await renderApp(`/admin/users/companies/${details.id}`);
-    expect(await screen.findByText('3 Murtala Way')).toBeInTheDocument();
+    expect(await screen.findByText('3 Murtala Way', {}, firstRender)).toBeInTheDocument();
     expect(screen.queryByRole('switch')).not.toBeInTheDocument();
   });
 
@@ -133,7 +189,11 @@ describe('Company information (users/companies/{id})', () => {
       }),
     );
     await renderApp(`/admin/users/companies/${details.id}`);
-    const heading = await screen.findByRole('heading', { name: 'Balance and earnings' });
+    const heading = await screen.findByRole(
+      'heading',
+      { name: 'Balance and earnings' },
+      firstRender,
+    );
     const figures = heading.parentElement!.querySelector('dl')!;
     await waitFor(() => expect(figures).toHaveTextContent('Wallet balance₦1,234.50'));
     expect(figures).toHaveTextContent('Total earnings₦250,000.00');
@@ -158,7 +218,7 @@ describe('Company information (users/companies/{id})', () => {
       }),
     );
     await renderApp(`/admin/users/companies/${details.id}`);
-    expect(await screen.findByText('3 Murtala Way')).toBeInTheDocument();
+    expect(await screen.findByText('3 Murtala Way', {}, firstRender)).toBeInTheDocument();
     await accessChecked();
     expect(screen.queryByText('Balance and earnings')).not.toBeInTheDocument();
     expect(screen.queryByText('₦1,234.50')).not.toBeInTheDocument();

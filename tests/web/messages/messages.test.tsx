@@ -96,7 +96,7 @@ describe('compose (messages/create)', { timeout: 60_000 }, () => {
     await waitFor(() => expect(recipient).toHaveValue('Chidi Nwosu · Kano Foods Ltd'));
     await user.type(screen.getByRole('textbox', { name: /Subject/ }), 'Your Kano jobs');
     await user.type(screen.getByRole('textbox', { name: /Message/ }), 'Two jobs are overdue.');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
 
     await waitFor(() =>
       expect(bodies).toEqual([
@@ -117,7 +117,7 @@ describe('compose (messages/create)', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('option', { name: /Chidi/ })).not.toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: /Subject/ }), 'Wallet top-up');
     await user.type(screen.getByRole('textbox', { name: /Message/ }), 'Please confirm it.');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() =>
       expect(bodies).toEqual([
         { recipient_id: ada.id, subject: 'Wallet top-up', body: 'Please confirm it.' },
@@ -135,7 +135,7 @@ describe('compose (messages/create)', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('combobox', { name: /Recipient/ })).not.toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: /Subject/ }), 'Payouts on Fridays');
     await user.type(screen.getByRole('textbox', { name: /Message/ }), 'From next week.');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() =>
       expect(bodies).toEqual([
         { audience: 'agents', subject: 'Payouts on Fridays', body: 'From next week.' },
@@ -152,7 +152,7 @@ describe('compose (messages/create)', { timeout: 60_000 }, () => {
     await screen.findByRole('combobox', { name: /Recipient/ });
     expect(screen.queryByRole('radio', { name: 'All agents' })).not.toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: /Message/ }), 'Hello');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Required')).toBeInTheDocument();
     expect(bodies).toEqual([]);
   });

@@ -9,6 +9,8 @@ export const makeCompany = (n: number, over: Partial<Company> = {}): Company => 
   state: 'lagos',
   address: `${n} Broad Street`,
   is_partner: false,
+  status: 'active',
+  suspended_at: null,
   owner: {
     id: `a0000000-0000-4000-8000-00000000000${n}`,
     first_name: 'Bola',

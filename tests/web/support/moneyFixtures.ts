@@ -47,7 +47,7 @@ export function makeTransactionDetail(n: number, overrides: Partial<Transaction>
   return makeTransaction(n, {
     job_id: `6c000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     job_type: 'address',
-    identity_type: 'NIN',
+    identity_type: 'nin', // as the API sends it: the screen shows its label
     name: 'Chidi Okeke',
     guarantor: 'Ngozi Eze',
     job_assigned_at: '2025-03-05T09:00:00.000Z',
