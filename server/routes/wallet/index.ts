@@ -6,7 +6,7 @@ import { Transaction } from '../../schemas/transactions';
 import { FundWalletBody, Wallet, WalletQuery } from '../../schemas/wallet';
 import { isAdminArea } from '../../services/jobAccess';
 import { agentEarnings, wallet } from '../../services/ledger';
-import { koboToNgn, ngnToKobo } from '../../services/money';
+import { koboToNgn, positiveKobo } from '../../services/money';
 import { transactionView } from '../../services/moneyViews';
 import { fundWallet, recordedBankTransfer } from '../../services/paymentMethods';
 
@@ -79,8 +79,7 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { company_id, amount } = request.body;
-      const kobo = ngnToKobo(amount);
-      if (kobo === undefined) throw fieldError('amount', 'amount must have at most 2 decimals');
+      const kobo = positiveKobo('amount', amount);
       if (!(await transactions.company(company_id))) {
         throw fieldError('company_id', 'company_id names no company');
       }
