@@ -34,6 +34,8 @@ export const throttles = {
   captureMissesPerIp: { bucket: 'capture-miss:ip', limit: 30, windowMinutes: 15 },
   /** Messages a user sends (each mails its recipients): a busy support desk stays far below. */
   messagesPerSender: { bucket: 'message:sender', limit: 60, windowMinutes: 60 },
+  /** The same counted per company, owner and sub-users together, so sub-users add no room. */
+  messagesPerCompany: { bucket: 'message:company', limit: 120, windowMinutes: 60 },
   /** Broadcasts mail every company or every agent: a few an hour at most. */
   broadcastsPerSender: { bucket: 'broadcast:sender', limit: 5, windowMinutes: 60 },
 } as const satisfies Record<string, Throttle>;

@@ -29,7 +29,8 @@ const sendRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "(every active company owner, or every active agent): staff with the 'Support' label. " +
           'Each recipient is mailed (agents get the message itself, as they do not sign in). ' +
           `At most ${throttles.messagesPerSender.limit} messages and ` +
-          `${throttles.broadcastsPerSender.limit} broadcasts an hour per sender (then 429).`,
+          `${throttles.broadcastsPerSender.limit} broadcasts an hour per sender, and ` +
+          `${throttles.messagesPerCompany.limit} messages an hour per company (then 429).`,
         body: NewMessage,
         response: { 201: Message, ...errorResponses(400, 401, 403, 404, 429) },
       },
@@ -55,6 +56,9 @@ const sendRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
       // Counted before the recipient is looked up, so probing for users costs attempts too.
       await spendAttempt(rateLimits, reply, throttles.messagesPerSender, me.id);
+      if (me.company_id) {
+        await spendAttempt(rateLimits, reply, throttles.messagesPerCompany, me.company_id);
+      }
       if (b.audience) await spendAttempt(rateLimits, reply, throttles.broadcastsPerSender, me.id);
 
       const sent = await app.db.transaction(async (tx) => {
