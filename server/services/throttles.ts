@@ -15,8 +15,12 @@ export interface Throttle {
  * account whoever asks.
  */
 export const throttles = {
-  /** Sign-in attempts; a right password takes its attempt back. */
-  loginPerEmail: { bucket: 'login:email', limit: 10, windowMinutes: 15 },
+  /**
+   * Sign-in attempts; a right password takes its attempt back. Counted per email and address, so
+   * that guessing from one place locks nobody out elsewhere: the owner's right password from
+   * another address still signs in, and a guesser must change address every 10 tries.
+   */
+  loginPerEmailAndIp: { bucket: 'login:email-ip', limit: 10, windowMinutes: 15 },
   loginPerIp: { bucket: 'login:ip', limit: 50, windowMinutes: 15 },
   signupPerEmail: { bucket: 'signup:email', limit: 5, windowMinutes: 60 },
   signupPerIp: { bucket: 'signup:ip', limit: 20, windowMinutes: 60 },

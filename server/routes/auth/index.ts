@@ -150,24 +150,30 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'Sign in; failures are throttled per email and per IP',
+        summary: 'Sign in; failures are throttled per email and IP, and per IP',
         body: LoginBody,
         response: { 200: SessionBody, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
       const email = request.body.email.trim();
-      const emailKey = email.toLowerCase();
+      const attemptKey = `${email.toLowerCase()}|${request.ip}`;
       // Counted before the password is checked, so parallel guesses cannot overrun the limit.
       await spendAttempt(rateLimits, reply, throttles.loginPerIp, request.ip, tooManyLogins);
-      await spendAttempt(rateLimits, reply, throttles.loginPerEmail, emailKey, tooManyLogins);
+      await spendAttempt(
+        rateLimits,
+        reply,
+        throttles.loginPerEmailAndIp,
+        attemptKey,
+        tooManyLogins,
+      );
       const account = await accounts.findByEmail(email);
       if (!(await verifyPassword(account?.password_hash, request.body.password)) || !account) {
         throw unauthorized(badCredentials);
       }
       // The right password is not a failed attempt.
       await rateLimits.undo(throttles.loginPerIp.bucket, request.ip);
-      await rateLimits.undo(throttles.loginPerEmail.bucket, emailKey);
+      await rateLimits.undo(throttles.loginPerEmailAndIp.bucket, attemptKey);
       if (!account.email_confirmed_at) {
         throw forbidden(
           'Please confirm your email before logging in. Check your mailbox for the link.',
@@ -179,7 +185,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Field agents work from the capture links sent to them; there is no back-office sign-in for agents.',
         );
       }
-      await rateLimits.clear(throttles.loginPerEmail.bucket, emailKey);
+      await rateLimits.clear(throttles.loginPerEmailAndIp.bucket, attemptKey);
       return openSession(account);
     },
   );
