@@ -268,8 +268,10 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const email = request.body.email.trim();
       await spendAttempt(rateLimits, reply, throttles.recoverPerIp, request.ip);
       await spendAttempt(rateLimits, reply, throttles.recoverPerEmail, email.toLowerCase());
-      const account = await accounts.findByEmail(email);
-      if (account && account.status === 1) {
+      // Looked up after answering: known and unknown emails are answered by the same code.
+      app.mailer.writeSoon(async () => {
+        const account = await accounts.findByEmail(email);
+        if (!account || account.status !== 1) return;
         await app.db.transaction(async (tx) => {
           await oneTimeTokens.endOutstanding(account.id, ['reset_password'], tx);
           const token = await oneTimeTokens.issue(
@@ -290,8 +292,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
             tx,
           );
         });
-        app.mailer.deliverSoon();
-      }
+      });
       return { message: 'If an account exists for this email, a reset link has been sent to it.' };
     },
   );

@@ -72,6 +72,7 @@ describe('security: throttles count before the work and answer 429 with Retry-Af
     it('limits requests per email, mailing no more than the limit', async () => {
       const { email } = await createUser(ctx.db);
       await exhaust(throttles.recoverPerEmail, () => post(ctx.app, 'recover-password', { email }));
+      await ctx.app.mailer.idle();
       const mails = await ctx.db.query('SELECT 1 FROM mail_outbox WHERE to_address = $1', [email]);
       expect(mails.rows).toHaveLength(throttles.recoverPerEmail.limit);
     });
