@@ -1,11 +1,12 @@
 import { Type, type Static } from 'typebox';
+import { SingleLine } from './common';
 import type { UploadedFile } from './jobs';
 
 const dateTime = Type.String({ format: 'date-time' });
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) =>
   Type.Union([t, Type.Null()]);
 const text = (maxLength: number, description?: string) =>
-  Type.String({ maxLength, ...(description ? { description } : {}) });
+  SingleLine({ maxLength, ...(description ? { description } : {}) });
 
 export const Bank = Type.Object({ code: Type.String(), name: Type.String() });
 export type Bank = Static<typeof Bank>;

@@ -6,10 +6,6 @@ import { messageNotices } from '../../services/messageNotices';
 import { spendAttempt, throttles } from '../../services/throttles';
 import { messageView, writerOf } from './view';
 
-/** Line breaks or other control characters would split a mail's Subject header. */
-// eslint-disable-next-line no-control-regex -- control characters are what it finds
-const controlCharacter = /[\u0000-\u001f\u007f]/;
-
 const audienceNames = { companies: 'company owners', agents: 'agents' } as const;
 
 const sendRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -41,7 +37,6 @@ const sendRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const subject = b.subject.trim();
       const body = b.body.trim();
       if (!subject) throw fieldError('subject', 'subject must not be empty');
-      if (controlCharacter.test(subject)) throw fieldError('subject', 'subject must be one line');
       if (!body) throw fieldError('body', 'body must not be empty');
       if (b.recipient_id && b.audience) {
         throw fieldError('audience', 'Send to a recipient_id or to an audience, not both');
