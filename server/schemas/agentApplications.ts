@@ -57,6 +57,11 @@ export const AgentApplication = Type.Object({
   created_at: dateTime,
   decided_at: Nullable(dateTime),
   agent_id: Nullable(Type.String({ description: 'The agent account, once approved' })),
+  duplicates: Type.Array(Type.Enum(['email', 'phone', 'nin']), {
+    description:
+      'What it shares with another pending or approved application: a duplicate to sort out ' +
+      'at review (approving a second agent of one person is refused)',
+  }),
 });
 export type AgentApplication = Static<typeof AgentApplication>;
 
