@@ -3,6 +3,7 @@ import type { AgentApplication } from '../../../server/schemas/agentApplications
 import { formatDisplayDate } from '../../formatting/dates';
 import { useAgentPaths } from '../agents/paths';
 import { ApplicationStatusChip } from './ApplicationStatusChip';
+import { DuplicateChip } from './DuplicateWarning';
 
 const Column = DataTable.Col<AgentApplication>;
 
@@ -46,6 +47,11 @@ export const AgentApplicationList = () => {
         <Column source="state" render={(a) => a.state_name} />
         <Column source="lgas" disableSort render={(a) => a.lgas.join(', ')} />
         <Column source="status" render={(a) => <ApplicationStatusChip status={a.status} />} />
+        <Column
+          source="duplicates"
+          disableSort
+          render={(a) => <DuplicateChip duplicates={a.duplicates} />}
+        />
         <Column source="created_at" render={(a) => formatDisplayDate(a.created_at)} />
       </DataTable>
     </List>
