@@ -1,4 +1,5 @@
 import { Type, type TStringOptions } from 'typebox';
+import type { TextFormat } from '../../reference/text';
 
 export const ErrorBody = Type.Object(
   {
@@ -11,26 +12,14 @@ export const ErrorBody = Type.Object(
 export const MessageBody = Type.Object({ message: Type.String() });
 
 /**
- * Characters no text we keep may hold: control characters (C0, DEL, C1), line and paragraph
- * separators and the bidirectional embeddings, overrides and isolates (U+202E shows
- * `gpj.exe` as `exe.jpg`). Single-line fields (names, addresses, references) refuse line breaks
- * and tabs too; multi-line ones (message bodies, reasons) keep tab, CR and LF. The validator
- * registers these as string formats (plugins/app/validation.ts): a 400 naming the field.
+ * Text on one line: what every name, address, reference and other one-line field is. The
+ * characters refused are in reference/text.ts.
  */
-/* eslint-disable no-control-regex -- control characters are what these refuse */
-export const textFormats = {
-  'single-line': /^[^\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]*$/,
-  'multi-line':
-    /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]*$/,
-} as const;
-/* eslint-enable no-control-regex */
-
-/** Text on one line: what every name, address, reference and other one-line field is. */
 export const SingleLine = (options: TStringOptions = {}) =>
-  Type.String({ ...options, format: 'single-line' });
+  Type.String({ ...options, format: 'single-line' satisfies TextFormat });
 /** Text that may span lines (tab, CR and LF), without other control characters. */
 export const MultiLine = (options: TStringOptions = {}) =>
-  Type.String({ ...options, format: 'multi-line' });
+  Type.String({ ...options, format: 'multi-line' satisfies TextFormat });
 
 export const Email = Type.String({ format: 'email', minLength: 3, maxLength: 254 });
 export const Password = Type.String({ minLength: 8, maxLength: 200 });

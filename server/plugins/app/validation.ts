@@ -2,7 +2,7 @@ import Ajv, { type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import { fieldError, type FieldError } from '../../errors';
-import { textFormats } from '../../schemas/common';
+import { textFormatMessage, textFormats, type TextFormat } from '../../../reference/text';
 
 /**
  * Bodies are validated strictly (a number where a string belongs is an error, not coerced);
@@ -77,12 +77,7 @@ function describe(field: string, e: ErrorObject): string {
     case 'maxLength':
       return `${field} must be at most ${String(p.limit)} characters`;
     case 'format':
-      if (p.format === 'single-line') {
-        return `${field} must be one line, without control or bidirectional-override characters`;
-      }
-      if (p.format === 'multi-line') {
-        return `${field} must not contain control or bidirectional-override characters`;
-      }
+      if (String(p.format) in textFormats) return textFormatMessage(field, p.format as TextFormat);
       return `${field} must be a valid ${String(p.format)}`;
     case 'enum':
       return `${field} must be one of: ${(p.allowedValues as unknown[]).join(', ')}`;
