@@ -7,6 +7,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { jobFieldDefs, type JobFieldDef, type JobKind } from './jobKinds';
 import { findLga, findState } from './locations';
+import { textFormatMessage, textFormats } from './text';
 
 export interface JobFieldError {
   field: string;
@@ -50,6 +51,9 @@ const choiceKey = (s: string) =>
 function checkField(def: JobFieldDef, value: string): { value?: string; msg?: string } {
   if (value.length > def.maxLength) {
     return { msg: `${def.name} must be at most ${def.maxLength} characters` };
+  }
+  if (!textFormats['single-line'].test(value)) {
+    return { msg: textFormatMessage(def.name, 'single-line') };
   }
   switch (def.type) {
     case 'phone': {

@@ -10,6 +10,7 @@ import access from './plugins/app/access';
 import authenticate from './plugins/app/authenticate';
 import idempotency from './plugins/app/idempotency';
 import { installErrorHandler } from './plugins/app/errorHandler';
+import { installLingeringClose } from './plugins/app/lingeringClose';
 import services from './plugins/app/services';
 import { installValidation } from './plugins/app/validation';
 import compress from './plugins/external/compress';
@@ -55,6 +56,7 @@ export async function buildApp({ config, db, logger = false, distDir }: AppOptio
 
   installValidation(app);
   installErrorHandler(app);
+  installLingeringClose(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });

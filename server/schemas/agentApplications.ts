@@ -1,11 +1,12 @@
 import { Type, type Static } from 'typebox';
+import { SingleLine } from './common';
 import type { UploadedFile } from './jobs';
 
 const dateTime = Type.String({ format: 'date-time' });
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) =>
   Type.Union([t, Type.Null()]);
 const text = (maxLength: number, description?: string) =>
-  Type.String({ maxLength, ...(description ? { description } : {}) });
+  SingleLine({ maxLength, ...(description ? { description } : {}) });
 
 export const Bank = Type.Object({ code: Type.String(), name: Type.String() });
 export type Bank = Static<typeof Bank>;
@@ -56,6 +57,11 @@ export const AgentApplication = Type.Object({
   created_at: dateTime,
   decided_at: Nullable(dateTime),
   agent_id: Nullable(Type.String({ description: 'The agent account, once approved' })),
+  duplicates: Type.Array(Type.Enum(['email', 'phone', 'nin']), {
+    description:
+      'What it shares with another pending or approved application: a duplicate to sort out ' +
+      'at review (approving a second agent of one person is refused)',
+  }),
 });
 export type AgentApplication = Static<typeof AgentApplication>;
 

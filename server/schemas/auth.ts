@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Email, Password, PersonName, Phone, Token } from './common';
+import { Email, Password, PersonName, Phone, SingleLine, Token } from './common';
 
 export const Account = Type.Object(
   {
@@ -37,7 +37,7 @@ export const SignupBody = Type.Object({
   email: Email,
   phone: Phone,
   password: Password,
-  company_name: Type.Optional(Type.String({ maxLength: 200 })),
+  company_name: Type.Optional(SingleLine({ maxLength: 200 })),
 });
 export type SignupBody = Static<typeof SignupBody>;
 

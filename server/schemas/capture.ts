@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { photoKinds } from '../repositories/captures';
+import { MultiLine } from './common';
 import { JobDetail, JobKindSchema, type UploadedFile } from './jobs';
 
 const dateTime = Type.String({ format: 'date-time' });
@@ -182,7 +183,7 @@ export const UploadsSubmitBody = Type.Object(
     lat: Type.Optional(Type.Number({ minimum: -90, maximum: 90 })),
     lng: Type.Optional(Type.Number({ minimum: -180, maximum: 180 })),
     accuracy: Type.Optional(Type.Number({ minimum: 0 })),
-    location_text: Type.Optional(Type.String({ maxLength: 500 })),
+    location_text: Type.Optional(MultiLine({ maxLength: 500 })),
     captured_at: Type.String({ format: 'date-time' }),
     photos: Type.Object(
       { selfie: sha256Hex, house: sha256Hex, utility_bill: sha256Hex },

@@ -1,4 +1,5 @@
-import { Type } from 'typebox';
+import { Type, type TStringOptions } from 'typebox';
+import type { TextFormat } from '../../reference/text';
 
 export const ErrorBody = Type.Object(
   {
@@ -10,11 +11,21 @@ export const ErrorBody = Type.Object(
 
 export const MessageBody = Type.Object({ message: Type.String() });
 
+/**
+ * Text on one line: what every name, address, reference and other one-line field is. The
+ * characters refused are in reference/text.ts.
+ */
+export const SingleLine = (options: TStringOptions = {}) =>
+  Type.String({ ...options, format: 'single-line' satisfies TextFormat });
+/** Text that may span lines (tab, CR and LF), without other control characters. */
+export const MultiLine = (options: TStringOptions = {}) =>
+  Type.String({ ...options, format: 'multi-line' satisfies TextFormat });
+
 export const Email = Type.String({ format: 'email', minLength: 3, maxLength: 254 });
 export const Password = Type.String({ minLength: 8, maxLength: 200 });
-export const PersonName = Type.String({ minLength: 1, maxLength: 100 });
+export const PersonName = SingleLine({ minLength: 1, maxLength: 100 });
 /** Checked as Nigerian by `normalizeNigerianPhone`; the schema only bounds it. */
-export const Phone = Type.String({ minLength: 1, maxLength: 30 });
+export const Phone = SingleLine({ minLength: 1, maxLength: 30 });
 export const Token = Type.String({ minLength: 1, maxLength: 200 });
 
 /** The standard error answers, for the OpenAPI document. */

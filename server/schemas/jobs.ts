@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { jobFieldDefs, jobKindLabels, jobKinds, type JobKind } from '../../reference/jobKinds';
 import { jobSortFields } from '../repositories/jobs';
 import { jobStatuses } from '../services/jobStateMachine';
-import { ListQuery } from './common';
+import { ListQuery, MultiLine, SingleLine } from './common';
 
 const dateTime = Type.String({ format: 'date-time' });
 const nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
@@ -118,7 +118,7 @@ export const CreateJobBody = Type.Object(
     ),
   },
   {
-    additionalProperties: Type.String({ maxLength: 1000 }),
+    additionalProperties: SingleLine({ maxLength: 1000 }),
     description: `multipart/form-data: \`type\` (default address), the kind's fields by wire name, and optional \`attachments\`.\n\n${jobFieldsDescription}`,
   },
 );
@@ -241,7 +241,7 @@ export const AssignResult = Type.Object({
   data: Type.Array(Job),
 });
 
-const Reason = Type.String({ maxLength: 1000 });
+const Reason = MultiLine({ maxLength: 1000 });
 export const StatusUpdateBody = Type.Object({ jobId: Uuid, reason: Type.Optional(Reason) });
 export const ReviewParams = Type.Object({
   id: Uuid,

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { messageSortFields, recipientSortFields } from '../repositories/messages';
 import { messageLimits } from '../../reference/messageLimits';
-import { ListQuery } from './common';
+import { ListQuery, MultiLine, SingleLine } from './common';
 
 const nullableString = Type.Union([Type.String(), Type.Null()]);
 
@@ -9,8 +9,8 @@ export const Audience = Type.Enum(['companies', 'agents'], {
   description: 'companies: every active company owner; agents: every active agent',
 });
 
-const Subject = Type.String({ minLength: 1, maxLength: messageLimits.subject });
-const Body = Type.String({ minLength: 1, maxLength: messageLimits.body });
+const Subject = SingleLine({ minLength: 1, maxLength: messageLimits.subject });
+const Body = MultiLine({ minLength: 1, maxLength: messageLimits.body });
 
 export const NewMessage = Type.Object(
   {

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { payeeTypes, payoutStatuses } from '../../reference/money';
+import { MultiLine, SingleLine } from './common';
 
 const dateTime = Type.String({ format: 'date-time' });
 const orNull = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) =>
@@ -55,10 +56,10 @@ export const SettlePayoutBody = Type.Object(
   {
     status: Type.Enum(['paid', 'failed']),
     reference: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 100, description: "Required when paid: the bank's" }),
+      SingleLine({ minLength: 1, maxLength: 100, description: "Required when paid: the bank's" }),
     ),
     reason: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 500, description: 'Required when failed' }),
+      MultiLine({ minLength: 1, maxLength: 500, description: 'Required when failed' }),
     ),
   },
   { additionalProperties: false },

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { jobKinds } from '../../reference/jobKinds';
-import { PersonName, Phone } from './common';
+import { PersonName, Phone, SingleLine } from './common';
 
 export const TatSetting = Type.Object({
   _id: Type.String(),
@@ -16,7 +16,7 @@ export const TatSetting = Type.Object({
 });
 
 export const TatSettingBody = Type.Object({
-  state: Type.String({ minLength: 1, maxLength: 60, description: 'State alias or name' }),
+  state: SingleLine({ minLength: 1, maxLength: 60, description: 'State alias or name' }),
   jobType: Type.Enum([...jobKinds]),
   audience: Type.Enum(['company', 'agent'], { description: 'agent: super-admins only' }),
   amount: Type.Number({
@@ -35,23 +35,23 @@ export const UpdateDetailsBody = Type.Object({
   first_name: Type.Optional(PersonName),
   last_name: Type.Optional(PersonName),
   phone: Type.Optional(Phone),
-  address: Type.Optional(Type.String({ maxLength: 300, description: 'Empty clears it' })),
+  address: Type.Optional(SingleLine({ maxLength: 300, description: 'Empty clears it' })),
   company_name: Type.Optional(
-    Type.String({
+    SingleLine({
       minLength: 1,
       maxLength: 200,
       description: "Only a company's owner may change it",
     }),
   ),
   company_state: Type.Optional(
-    Type.String({
+    SingleLine({
       minLength: 1,
       maxLength: 60,
       description: "The company's state (alias or name); only its owner may change it",
     }),
   ),
   company_address: Type.Optional(
-    Type.String({
+    SingleLine({
       minLength: 1,
       maxLength: 300,
       description: "The company's street address; only its owner may change it",

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { roles } from '../repositories/accounts';
-import { Email, Password, PersonName, Phone } from './common';
+import { Email, Password, PersonName, Phone, SingleLine } from './common';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) =>
   Type.Union([t, Type.Null()]);
@@ -27,8 +27,8 @@ export const User = Type.Object({
 });
 export type User = Static<typeof User>;
 
-const Address = Type.String({ maxLength: 300 });
-const PermissionList = Type.Array(Type.String({ maxLength: 100 }), {
+const Address = SingleLine({ maxLength: 300 });
+const PermissionList = Type.Array(SingleLine({ maxLength: 100 }), {
   maxItems: 30,
   description: 'Permission labels (reference/permissions.ts); never more than the creator holds',
 });

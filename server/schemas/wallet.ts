@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { SingleLine } from './common';
 import { Money } from './transactions';
 
 export const WalletQuery = Type.Object({
@@ -57,7 +58,7 @@ export const FundWalletBody = Type.Object(
       maximum: 1_000_000_000,
       description: 'NGN received, more than 0, at most 2 decimals',
     }),
-    reference: Type.String({
+    reference: SingleLine({
       minLength: 1,
       maxLength: 100,
       description: "The bank transfer's reference: the same reference again credits nothing",

@@ -45,8 +45,8 @@ function portrait(first: string, last: string, hue: number) {
 }
 
 /**
- * ~10 approved agents across states with bank details and photos, 4 pending applications and a
- * rejected one. Pushes the approved agents' account ids onto `ctx.agentIds` (and returns them).
+ * ~10 approved agents across states with bank details and photos, 4 pending applications, a
+ * fifth that repeats the first agent's phone and NIN (a duplicate to reject), and a rejected one. Pushes the approved agents' account ids onto `ctx.agentIds` (and returns them).
  */
 export async function seedAgents(tx: Queryable, ctx: AgentSeedContext) {
   const applications = createAgentApplicationsRepository(tx);
@@ -81,6 +81,19 @@ export async function seedAgents(tx: Queryable, ctx: AgentSeedContext) {
       tx,
     );
     if (status === 'pending') continue;
+    if (i === 0) {
+      // The first agent applies again from another mailbox: the reviewer sees the duplicate.
+      const again = await ctx.storage.put(await portrait(first, last, 200), 'agent-photos', '.jpg');
+      await applications.create(
+        {
+          ...app,
+          email: `${first}.${last}.2@agents.demo.ng`.toLowerCase(),
+          photo_key: again.key,
+          photo_sha256: again.sha256,
+        },
+        tx,
+      );
+    }
     const account = status === 'approved' ? await createAgentAccount(app, tx) : null;
     await applications.decide(
       app.id,

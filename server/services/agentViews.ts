@@ -28,6 +28,7 @@ export const applicationView = (a: AgentApplicationRow) => ({
   created_at: iso(a.created_at),
   decided_at: isoOrNull(a.decided_at),
   agent_id: a.account_id,
+  duplicates: a.duplicates,
 });
 
 /** An approved agent with its profile. */

@@ -14,6 +14,30 @@ const isFormula = (s: string) =>
   s !== '' && formulaStartChars.includes(s[0]!) && !signedNumber.test(s);
 
 /**
+ * Where a spreadsheet may split one cell into several: a spreadsheet set for `;` or tab as its
+ * separator reads `a;=1+2` as `a` and `=1+2`, and one set for `,` splits an unquoted text.
+ */
+const separators = ',;\t';
+
+/**
+ * Where apostrophes go in a cell's text (UTF-16 offsets, ascending): before a formula at its
+ * start, and after each separator that a formula follows. The one writer of the formula rule.
+ */
+function formulaEscapes(s: string): number[] {
+  const at = isFormula(s) ? [0] : [];
+  for (let i = 0; i < s.length; i++) {
+    if (!separators.includes(s[i]!)) continue;
+    let next = i + 1;
+    while (next < s.length && !separators.includes(s[next]!)) next++;
+    if (isFormula(s.slice(i + 1, next))) at.push(i + 1);
+  }
+  return at;
+}
+
+const withEscapes = (s: string, at: number[]) =>
+  at.reduceRight((t, i) => `${t.slice(0, i)}'${t.slice(i)}`, s);
+
+/**
  * Exports write instants in Nigeria's time (WAT, UTC+1 all year, no daylight saving), to the
  * nearest second (as PostgreSQL's `timestamp(0)` rounds), as `2026-03-01 12:00:00`: the time the
  * office lives in, in a form spreadsheets read as a date (they read `2026-03-01T11:00:00.000Z` as
@@ -35,7 +59,7 @@ export function csvCell(v: unknown): string {
           .slice(0, 19)
           .replace('T', ' ')
       : String(v);
-  if (isFormula(s)) s = `'${s}`;
+  s = withEscapes(s, formulaEscapes(s));
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
@@ -72,6 +96,15 @@ export const sendCsv = (reply: FastifyReply, filename: string, lines: AsyncItera
 const formulaFirstBytes = new Uint8Array(256);
 for (const c of formulaStartChars) formulaFirstBytes[Buffer.from(c)[0]!] = 1;
 
+/** A separator, then a formula's first byte (a full-width form's first UTF-8 byte is 0xEF). */
+const separatorThenFormula = new RegExp(
+  `[${separators}](?=[${[...formulaFirstBytes.keys()]
+    .filter((b) => formulaFirstBytes[b])
+    .map((b) => `\\x${b.toString(16).padStart(2, '0')}`)
+    .join('')}])`,
+  'g',
+);
+
 const quote = 0x22;
 const comma = 0x2c;
 const lf = 0x0a;
@@ -90,6 +123,13 @@ export function copyPageLines(copyCsv: Buffer): Buffer {
   const breaks: number[] = [];
   /** Where an apostrophe goes: before the first character of a formula. */
   const apostrophes: number[] = [];
+  // Where a formula's first byte follows a separator inside a cell, found by one native scan
+  // (latin1 keeps byte offsets): most cells have none, and then their text is never decoded.
+  const candidates = Array.from(
+    copyCsv.toString('latin1').matchAll(separatorThenFormula),
+    (m) => m.index + 1,
+  );
+  let c = 0;
   let rowStart = 0;
   let at = 0;
   while (at < n) {
@@ -118,12 +158,14 @@ export function copyPageLines(copyCsv: Buffer): Buffer {
       rowEnds.push(at > rowStart ? at - 1 : at);
       breaks.push(end);
       rowStart = end + 1;
-    } else if (
-      formulaFirstBytes[copyCsv[content]!] &&
-      content < contentEnd &&
-      isFormula(copyCsv.toString('utf8', content, contentEnd))
-    ) {
-      apostrophes.push(content);
+    } else if (content < contentEnd) {
+      while (c < candidates.length && candidates[c]! < content) c++;
+      if (formulaFirstBytes[copyCsv[content]!] || candidates[c]! < contentEnd) {
+        const text = copyCsv.toString('utf8', content, contentEnd);
+        for (const i of formulaEscapes(text)) {
+          apostrophes.push(content + Buffer.byteLength(text.slice(0, i)));
+        }
+      }
     }
     at = end + 1;
   }

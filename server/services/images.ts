@@ -13,8 +13,16 @@ export const openImage = (data: Buffer) =>
  * EXIF orientation goes with the rest, so the pixels are turned upright first. Rejects when the
  * bytes do not decode as an image.
  */
-export async function withoutMetadata(data: Buffer, format: 'jpeg' | 'png'): Promise<Buffer> {
-  const upright = openImage(data).rotate();
+export async function withoutMetadata(
+  data: Buffer,
+  format: 'jpeg' | 'png',
+  /** Scaled down to fit a square of this many pixels, never up. */
+  maxSide?: number,
+): Promise<Buffer> {
+  let upright = openImage(data).rotate();
+  if (maxSide) {
+    upright = upright.resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true });
+  }
   return format === 'jpeg'
     ? upright.jpeg({ quality: 90 }).toBuffer() // evidence: a little above sharp's default of 80
     : upright.png().toBuffer();

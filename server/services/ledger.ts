@@ -35,6 +35,17 @@ const transfer = (from: Account, to: Account, amount: number) => [
   { ...to, amount },
 ];
 
+/**
+ * A bank reference's normal form, the key that makes a payment count once however it is typed:
+ * upper case, without spaces or separators (`third-idem 1` is `THIRDIDEM1`). Empty when the
+ * reference holds anything but ASCII letters, digits and separators, which banks do not issue.
+ * Migration 0017 refuses any other form of a funding reference.
+ */
+export function bankReferenceKey(reference: string): string {
+  const key = reference.replace(/[\s\p{P}\p{S}]/gu, '').toUpperCase();
+  return /^[A-Z0-9]+$/.test(key) ? key : '';
+}
+
 /** A company's payment received into the provider's bank account, credited to its wallet. */
 export const fundingMovement = (
   companyId: string,
@@ -43,7 +54,7 @@ export const fundingMovement = (
   details: Record<string, unknown>,
   createdBy: string | null,
 ): NewMovement => ({
-  reference: `funding:${bankReference}`,
+  reference: `funding:${bankReferenceKey(bankReference)}`,
   kind: 'funding',
   amountKobo,
   companyId,

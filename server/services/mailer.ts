@@ -119,13 +119,23 @@ export function createMailer(opts: {
      * client whether an account exists. Failures are logged (the outbox keeps the mail).
      */
     deliverSoon() {
+      mailer.writeSoon(async () => {});
+    },
+
+    /**
+     * Runs `write` (which looks up who to mail and queues the mail) after the caller has
+     * answered, then delivers: the answer is the same bytes at the same time whether or not
+     * there was anyone to mail. Failures are logged.
+     */
+    writeSoon(write: () => Promise<void>) {
       delivering = delivering
         .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+        .then(write)
         .then(() => mailer.flush())
         .catch((err: unknown) => opts.log.error({ err }, 'mail delivery after the answer failed'));
     },
 
-    /** Settles once the deliveries queued so far are done. */
+    /** Settles once the mail written and delivered after answering so far is done. */
     idle: () => delivering,
 
     async close() {

@@ -2,7 +2,7 @@ import type { MoneySettings } from '../config';
 import type { Queryable } from '../db';
 import { fieldError } from '../errors';
 import type { LedgerRepository } from '../repositories/ledger';
-import { fundingMovement } from './ledger';
+import { bankReferenceKey, fundingMovement } from './ledger';
 
 /** What a company is told about paying in: shown with its wallet. */
 export interface HowToPay {
@@ -40,6 +40,12 @@ export const recordedBankTransfer: PaymentMethod<{ reference: string; paid_at: s
   record(input) {
     const reference = input.reference.trim();
     if (!reference) throw fieldError('reference', 'reference must not be blank');
+    if (!bankReferenceKey(reference)) {
+      throw fieldError(
+        'reference',
+        'reference must be letters and digits (separators are ignored)',
+      );
+    }
     const day = new Date(`${input.paid_at}T00:00:00Z`);
     if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== input.paid_at) {
       throw fieldError('paid_at', 'paid_at must be a date as yyyy-MM-dd');

@@ -15,8 +15,12 @@ export interface Throttle {
  * account whoever asks.
  */
 export const throttles = {
-  /** Sign-in attempts; a right password takes its attempt back. */
-  loginPerEmail: { bucket: 'login:email', limit: 10, windowMinutes: 15 },
+  /**
+   * Sign-in attempts; a right password takes its attempt back. Counted per email and address, so
+   * that guessing from one place locks nobody out elsewhere: the owner's right password from
+   * another address still signs in, and a guesser must change address every 10 tries.
+   */
+  loginPerEmailAndIp: { bucket: 'login:email-ip', limit: 10, windowMinutes: 15 },
   loginPerIp: { bucket: 'login:ip', limit: 50, windowMinutes: 15 },
   signupPerEmail: { bucket: 'signup:email', limit: 5, windowMinutes: 60 },
   signupPerIp: { bucket: 'signup:ip', limit: 20, windowMinutes: 60 },
@@ -40,6 +44,8 @@ export const throttles = {
   invitesPerCompany: { bucket: 'invite:company', limit: 50, windowMinutes: 60 },
   /** Messages a user sends (each mails its recipients): a busy support desk stays far below. */
   messagesPerSender: { bucket: 'message:sender', limit: 60, windowMinutes: 60 },
+  /** The same counted per company, owner and sub-users together, so sub-users add no room. */
+  messagesPerCompany: { bucket: 'message:company', limit: 120, windowMinutes: 60 },
   /** Broadcasts mail every company or every agent: a few an hour at most. */
   broadcastsPerSender: { bucket: 'broadcast:sender', limit: 5, windowMinutes: 60 },
 } as const satisfies Record<string, Throttle>;

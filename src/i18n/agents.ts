@@ -19,7 +19,7 @@ const personFields = {
 export const agentResources = {
   'agent-applications': {
     name: 'Agent application |||| Agent applications',
-    fields: { ...personFields, decided_at: 'Decided' },
+    fields: { ...personFields, decided_at: 'Decided', duplicates: 'Duplicate' },
   },
   agents: {
     name: 'Agent |||| Agents',
@@ -46,6 +46,11 @@ export const agentTexts = {
   statuses: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' },
   approve: 'Approve',
   reject: 'Reject',
+  duplicate: 'Possible duplicate',
+  duplicate_warning:
+    'Another pending or approved application has the same %{fields}. One person can be ' +
+    'approved only once: compare them before approving, and reject the duplicate.',
+  duplicate_fields: { email: 'email', phone: 'phone number', nin: 'NIN' },
   active: 'Active',
   unactive: 'Unactive',
   activate: 'Activate',

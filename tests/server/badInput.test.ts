@@ -270,3 +270,93 @@ describe('security: bad input is a 400 naming the field, never a 500', () => {
     expect(page.statusCode).toBe(200);
   });
 });
+
+/** [what, the request, the field its message must name] */
+const lineCases: [string, () => Request, string][] = [
+  [
+    'CR and LF in a sign-up name',
+    () => ({
+      method: 'POST',
+      url: '/api/v2/auth/signup',
+      payload: signupBody({ first_name: 'Ada\r\nBcc: everyone@example.ng' }),
+      remoteAddress: uniqueIp(),
+    }),
+    'first_name',
+  ],
+  [
+    'an escape code in a company name',
+    () => ({
+      method: 'POST',
+      url: '/api/v2/auth/signup',
+      payload: signupBody({ company_name: 'Acme \u001b[31mLtd' }),
+      remoteAddress: uniqueIp(),
+    }),
+    'company_name',
+  ],
+  [
+    'a right-to-left override in an address',
+    () => ({
+      method: 'PUT',
+      url: '/api/v2/setting/update-details',
+      headers: owner(),
+      payload: { address: '12 Allen \u202eeunevA' },
+    }),
+    'address',
+  ],
+  [
+    "a line break in a job's field",
+    () => createJobWith(addressFields({ landmark: 'Opposite\nthe bank' })),
+    'landmark',
+  ],
+  [
+    'a line break in a message subject',
+    () => ({
+      method: 'POST',
+      url: '/api/v2/messages',
+      headers: owner(),
+      payload: { recipient_id: c.admin.account.id, subject: 'Hi\r\nBcc: x', body: 'Hello' },
+    }),
+    'subject',
+  ],
+  [
+    'a bidirectional isolate in a message body',
+    () => ({
+      method: 'POST',
+      url: '/api/v2/messages',
+      headers: owner(),
+      payload: { recipient_id: c.admin.account.id, subject: 'Hi', body: 'Pay \u2067now\u2069' },
+    }),
+    'body',
+  ],
+];
+
+describe('security: names and one-line fields refuse control and bidirectional-override characters', () => {
+  it.each(lineCases)('%s is a 400 naming the field', async (_what, request, field) => {
+    const res = await ctx.app.inject(request());
+    expect(res.statusCode, res.body).toBe(400);
+    const body = res.json() as { message: string; errors?: { field: string }[] };
+    expect(body.message).toContain(field);
+    if (body.errors) expect(body.errors.map((e) => e.field)).toContain(field);
+  });
+
+  it('keeps line breaks in a message body, and letters of any script in names', async () => {
+    const message = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v2/messages',
+      headers: owner(),
+      payload: {
+        recipient_id: c.admin.account.id,
+        subject: 'Ọ̀yọ́ addresses',
+        body: 'Good morning,\r\nthe\tthree addresses are verified.',
+      },
+    });
+    expect(message.statusCode, message.body).toBe(201);
+    const details = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v2/setting/update-details',
+      headers: owner(),
+      payload: { first_name: 'Ọlábísí', address: '12 Allen Avenue, Ikeja' },
+    });
+    expect(details.statusCode, details.body).toBe(200);
+  });
+});

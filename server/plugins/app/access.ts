@@ -32,8 +32,27 @@ declare module 'fastify' {
 const apiPrefix = '/api/v2';
 
 /**
- * The one access hook. A route under /api/v2 without `config.access` stops the app from starting;
- * on each request the route's access is enforced before its body is read.
+ * The OpenAPI document and its browser (@fastify/swagger-ui, plugins/external/swagger.ts): public,
+ * and the only API routes that declare no access, by their exact paths.
+ */
+const docsRoutes = new Set(
+  [
+    '',
+    '/',
+    '/json',
+    '/yaml',
+    '/static/*',
+    '/static/index.html',
+    '/static/swagger-initializer.js',
+  ].map((path) => `${apiPrefix}/docs${path}`),
+);
+const mustDeclareAccess = (url: string | undefined) =>
+  url !== undefined && url.startsWith(apiPrefix) && !docsRoutes.has(url);
+
+/**
+ * The one access hook. A route under /api/v2 without `config.access` stops the app from starting,
+ * and is refused (403) should one be called all the same; on each request the route's access is
+ * enforced before its body is read.
  */
 export default fp(
   async (app) => {
@@ -48,7 +67,7 @@ export default fp(
     app.decorate('allows', (request, key) => allows(holderOf(request), key));
 
     app.addHook('onRoute', (route) => {
-      if (!route.url.startsWith(apiPrefix) || route.url.startsWith(`${apiPrefix}/docs`)) return;
+      if (!mustDeclareAccess(route.url)) return;
       const access = route.config?.access;
       const methods = ([] as string[]).concat(route.method);
       for (const method of methods) app.apiRoutes.push({ method, url: route.url, access });
@@ -69,6 +88,10 @@ export default fp(
 
     app.addHook('onRequest', async (request) => {
       const { access, sessionCheck } = request.routeOptions.config;
+      if (!access && mustDeclareAccess(request.routeOptions.url)) {
+        request.log.error({ url: request.routeOptions.url }, 'a route without access was called');
+        throw forbidden();
+      }
       if (!access || access === 'public') return;
       // Admitted on what the session last was; the route's statement confirms it.
       const remembered = sessionCheck === 'in-statement' && app.authenticateFromMemory(request);

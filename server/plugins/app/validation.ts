@@ -2,6 +2,7 @@ import Ajv, { type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import { fieldError, type FieldError } from '../../errors';
+import { textFormatMessage, textFormats, type TextFormat } from '../../../reference/text';
 
 /**
  * Bodies are validated strictly (a number where a string belongs is an error, not coerced);
@@ -16,6 +17,9 @@ export function installValidation(app: FastifyInstance) {
   } as const;
   const strict = addFormats(new Ajv({ ...base, coerceTypes: false }));
   const coercing = addFormats(new Ajv({ ...base, coerceTypes: 'array' }));
+  for (const ajv of [strict, coercing]) {
+    for (const [name, allowed] of Object.entries(textFormats)) ajv.addFormat(name, allowed);
+  }
   app.setValidatorCompiler(({ schema, httpPart }) =>
     (httpPart === 'body' ? strict : coercing).compile(schema),
   );
@@ -73,6 +77,7 @@ function describe(field: string, e: ErrorObject): string {
     case 'maxLength':
       return `${field} must be at most ${String(p.limit)} characters`;
     case 'format':
+      if (String(p.format) in textFormats) return textFormatMessage(field, p.format as TextFormat);
       return `${field} must be a valid ${String(p.format)}`;
     case 'enum':
       return `${field} must be one of: ${(p.allowedValues as unknown[]).join(', ')}`;

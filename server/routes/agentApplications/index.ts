@@ -4,7 +4,7 @@ import { banks } from '../../../reference/banks';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import {
   applicationSortFields,
-  DuplicatePendingApplicationError,
+  DuplicateAgentError,
   type AgentApplicationRow,
   type ApplicationStatus,
 } from '../../repositories/agentApplications';
@@ -42,11 +42,7 @@ import { sendStoredImage } from '../../services/storedImage';
 import { spendAttempt, throttles } from '../../services/throttles';
 import { registerMultipart } from '../jobs/multipart';
 
-const duplicateMessage = {
-  email: 'An application with this email is already waiting for review',
-  phone: 'An application with this phone number is already waiting for review',
-  nin: 'An application with this NIN is already waiting for review',
-} as const;
+const fieldNames = { email: 'email', phone: 'phone number', nin: 'NIN' } as const;
 
 const statuses: ApplicationStatus[] = ['pending', 'approved', 'rejected'];
 
@@ -104,11 +100,13 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Apply to be a field agent (public, multipart/form-data with the photo)',
         description:
           'Every field is checked and each bad one is a 400 naming it; nothing is stored then. ' +
-          'The NUBAN must carry the right check digit for the bank. A second pending application ' +
-          'with the same email, phone or NIN is a 409. Throttled per IP like sign-up.',
+          'The NUBAN must carry the right check digit for the bank. An application with the ' +
+          'email, phone or NIN of another is answered the same and stored, marked as a ' +
+          'duplicate for the reviewer (the answer tells nobody what is on file). The ' +
+          'acknowledgement mail holds no text from the request. Throttled per IP like sign-up.',
         consumes: ['multipart/form-data'],
         body: AgentApplicationBody,
-        response: { 201: ApplicationReceived, ...errorResponses(400, 409, 413, 429) },
+        response: { 201: ApplicationReceived, ...errorResponses(400, 413, 429) },
       },
       // Counted before the body is read: a flood of bad or large bodies costs us nothing more.
       onRequest: async (request, reply) =>
@@ -118,9 +116,6 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const body = request.body as unknown as Record<string, unknown>;
       const fields = checkApplicationFields(body);
       const photo = await checkApplicationPhoto(request.body.photo);
-      const taken = await agentApplications.pendingDuplicates(fields);
-      const dup = (['email', 'phone', 'nin'] as const).find((f) => taken[f]);
-      if (dup) throw conflict(duplicateMessage[dup]);
 
       const stored = await app.storage.put(photo.data, 'agent-photos', photo.extension);
       let created: AgentApplicationRow;
@@ -130,12 +125,13 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
             { ...fields, photo_key: stored.key, photo_sha256: stored.sha256 },
             tx,
           );
+          // The address is not proven yet: the mail holds nothing the request wrote.
           await app.mailer.enqueue(
             {
               to: row.email,
               subject: 'We received your field agent application',
               text:
-                `Hello ${row.first_name},\n\nThank you for applying to be a field agent ` +
+                'Hello,\n\nThank you for applying to be a field agent ' +
                 `(${row.code}). We will review your application and write to you.`,
             },
             tx,
@@ -145,9 +141,6 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       } catch (err) {
         // Nothing of a refused application stays behind, its photo included.
         await app.storage.remove(stored.key);
-        if (err instanceof DuplicatePendingApplicationError) {
-          throw conflict(duplicateMessage[err.field]);
-        }
         throw err;
       }
       app.mailer.deliverSoon();
@@ -294,7 +287,8 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Approve (creates the agent) or reject an application; mails the applicant',
         description:
           'Deciding an application that is no longer pending is a 409. Approval fails with a 409 ' +
-          'when the email already has an account.',
+          'when the email already has an account, or another approved application has the same ' +
+          'email, phone or NIN (`duplicates` on an application shows what it shares).',
         params: DecisionParams,
         body: DecisionBody,
         response: { 200: DecisionResult, ...errorResponses(400, 401, 403, 404, 409) },
@@ -310,6 +304,8 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }
         let accountId: string | null = null;
         if (action === 'approve') {
+          const agentAlready = await agentApplications.approvedDuplicate(row, tx);
+          if (agentAlready) throw duplicateAgent(row, agentAlready);
           try {
             const account = await createAgentAccount(row, tx);
             accountId = account.id;
@@ -323,11 +319,11 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           }
         }
         const status = action === 'approve' ? 'approved' : 'rejected';
-        const after = await agentApplications.decide(
-          row.id,
-          { status, decidedBy: request.account.id, accountId },
-          tx,
-        );
+        const after = await agentApplications
+          .decide(row.id, { status, decidedBy: request.account.id, accountId }, tx)
+          .catch((err: unknown) => {
+            throw err instanceof DuplicateAgentError ? duplicateAgent(row, err) : err;
+          });
         await app.mailer.enqueue(decisionMail(after), tx);
         return after;
       });
@@ -342,13 +338,21 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  /** Approving a duplicate would make a second agent of one person. */
+  const duplicateAgent = (row: AgentApplicationRow, err: DuplicateAgentError) =>
+    conflict(
+      `${err.code ?? 'Another application'} is already approved with the same ` +
+        `${fieldNames[err.field]} as ${row.code}: reject this application`,
+    );
+
+  // The applicant's address is proven by nothing: the mails hold no text from the application.
   function decisionMail(a: AgentApplicationRow) {
     if (a.status === 'approved') {
       return {
         to: a.email,
         subject: 'Your field agent application is approved',
         text:
-          `Hello ${a.first_name},\n\nYour application ${a.code} is approved: you are now a field ` +
+          `Hello,\n\nYour application ${a.code} is approved: you are now a field ` +
           'agent. There is nothing to sign in to: when a verification job is assigned to you, we ' +
           'email you its capture link. Open it on your phone at the address to take the photos.\n\n' +
           `${publicUrl}`,
@@ -358,7 +362,7 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       to: a.email,
       subject: 'Your field agent application',
       text:
-        `Hello ${a.first_name},\n\nThank you for applying to be a field agent (${a.code}). ` +
+        `Hello,\n\nThank you for applying to be a field agent (${a.code}). ` +
         'We are unable to approve your application at this time.',
     };
   }

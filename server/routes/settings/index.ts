@@ -13,7 +13,7 @@ import {
 } from '../../schemas/settings';
 import { accountView, areaOf, isSuperAdmin } from '../../services/accountView';
 import { iso, isoOrNull } from '../../services/jobAccess';
-import { koboToNgn, ngnToKobo } from '../../services/money';
+import { koboToNgn, positiveKobo } from '../../services/money';
 import { normalizeNigerianPhone } from '../../services/phone';
 import { updateOwnDetails } from '../../services/updateDetails';
 import { jobKindLabels, type JobKind } from '../../../reference/jobKinds';
@@ -44,10 +44,7 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
     const state = findState(body.state);
     if (!state) throw fieldError('state', `state "${body.state}" is not a Nigerian state`);
-    const amountKobo = ngnToKobo(body.amount);
-    if (amountKobo === undefined || amountKobo <= 0) {
-      throw fieldError('amount', 'amount must be more than 0 with at most 2 decimals');
-    }
+    const amountKobo = positiveKobo('amount', body.amount);
     return {
       state: state.alias,
       job_type: body.jobType,

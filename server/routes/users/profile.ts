@@ -5,15 +5,17 @@ import { BinaryFile } from '../../schemas/capture';
 import { errorResponses, MessageBody } from '../../schemas/common';
 import { ChangePasswordBody, UserIdParams } from '../../schemas/users';
 import { accountView } from '../../services/accountView';
-import { checkAttachment } from '../../services/attachmentCheck';
+import { withoutMetadata } from '../../services/images';
 import { hashNewPassword } from '../../services/passwordPolicy';
 import { verifyPassword } from '../../services/secrets';
-import { contentTypeOf, StoredFileMissingError } from '../../services/storage';
+import { contentTypeOf, sniffFileType, StoredFileMissingError } from '../../services/storage';
 import { userScopeOf } from '../../services/userAccess';
 import { isUploadedFile, registerMultipart } from '../jobs/multipart';
 
 /** A profile picture is shown small: 2 MB is plenty for a phone photo and bounds the decode. */
 const pictureMaxBytes = 2 * 1024 * 1024;
+/** Pictures are stored at avatar size: twice the largest the app shows, for sharp screens. */
+const pictureMaxSide = 512;
 
 /** Edit Profile's parts beyond the details: a new password, and the profile picture. */
 const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -107,8 +109,9 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
           security,
           summary: 'Set your profile picture (multipart part `picture`: JPEG or PNG, at most 2 MB)',
           description:
-            'The image must decode in full; it is stored turned upright and re-encoded without ' +
-            'its metadata (EXIF with camera and GPS). Answers the account, with `picture_url`.',
+            'The image must decode in full; it is stored turned upright, scaled down to fit ' +
+            `${pictureMaxSide}×${pictureMaxSide} pixels and re-encoded without its metadata ` +
+            '(EXIF with camera and GPS). Answers the account, with `picture_url`.',
           consumes: ['multipart/form-data'],
           body: Type.Object({
             picture: Type.Unsafe<unknown>({ description: 'The image file' }),
@@ -119,16 +122,16 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       async (request) => {
         const file = (request.body as { picture?: unknown } | undefined)?.picture;
         if (!isUploadedFile(file)) throw fieldError('picture', 'picture must be a file');
-        const checked = await checkAttachment(file.data);
-        if (!checked.ok || checked.contentType === 'application/pdf') {
-          throw fieldError('picture', 'picture must be a JPEG or PNG image that opens');
-        }
+        const notAnImage = () =>
+          fieldError('picture', 'picture must be a JPEG or PNG image that opens');
+        const kind = sniffFileType(file.data);
+        if (!kind || kind.contentType === 'application/pdf') throw notAnImage();
+        const format = kind.contentType === 'image/png' ? 'png' : 'jpeg';
+        const picture = await withoutMetadata(file.data, format, pictureMaxSide).catch(() => {
+          throw notAnImage();
+        });
         const account = request.account;
-        const stored = await app.storage.put(
-          checked.data,
-          `pictures/${account.id}`,
-          checked.extension,
-        );
+        const stored = await app.storage.put(picture, `pictures/${account.id}`, kind.extension);
         await users.setPictureKey(account.id, stored.key);
         // The old file goes once the new one is recorded; a failure only leaves an orphan.
         if (account.picture_key) {

@@ -20,7 +20,7 @@ import {
 import { bankAccountView, checkBankAccount } from '../../services/bankAccount';
 import { isAdminArea } from '../../services/jobAccess';
 import { agentEarnings, companyEarnings, wallet } from '../../services/ledger';
-import { koboToNgn, ngnToKobo } from '../../services/money';
+import { koboToNgn, ngnToKobo, positiveKobo } from '../../services/money';
 import { transactionView } from '../../services/moneyViews';
 import { fundWallet, recordedBankTransfer } from '../../services/paymentMethods';
 
@@ -135,8 +135,7 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { company_id, amount } = request.body;
-      const kobo = ngnToKobo(amount);
-      if (kobo === undefined) throw fieldError('amount', 'amount must have at most 2 decimals');
+      const kobo = positiveKobo('amount', amount);
       if (!(await transactions.company(company_id))) {
         throw fieldError('company_id', 'company_id names no company');
       }

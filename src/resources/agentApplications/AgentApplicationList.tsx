@@ -4,6 +4,7 @@ import { formatDisplayDate } from '../../formatting/dates';
 import { ServerExportButton } from '../../layout/ServerExportButton';
 import { useAgentPaths } from '../agents/paths';
 import { ApplicationStatusChip } from './ApplicationStatusChip';
+import { DuplicateChip } from './DuplicateWarning';
 
 const Column = DataTable.Col<AgentApplication>;
 
@@ -59,6 +60,11 @@ export const AgentApplicationList = () => {
         <Column source="state" render={(a) => a.state_name} />
         <Column source="lgas" disableSort render={(a) => a.lgas.join(', ')} />
         <Column source="status" render={(a) => <ApplicationStatusChip status={a.status} />} />
+        <Column
+          source="duplicates"
+          disableSort
+          render={(a) => <DuplicateChip duplicates={a.duplicates} />}
+        />
         <Column source="created_at" render={(a) => formatDisplayDate(a.created_at)} />
       </DataTable>
     </List>

@@ -18,6 +18,7 @@ import { useNotifyError } from '../../httpClient/useNotifyError';
 import { Details } from '../../layout/Details';
 import { AgentPhoto } from '../agents/AgentPhoto';
 import { ApplicationStatusChip } from './ApplicationStatusChip';
+import { DuplicateWarning } from './DuplicateWarning';
 
 /** users/agents/application/:id: the application, and Approve / Reject while it is pending. */
 export const AgentApplicationShow = () => {
@@ -56,6 +57,7 @@ export const AgentApplicationShow = () => {
               </Typography>
               <ApplicationStatusChip status={a.status} />
             </Stack>
+            {a.status === 'pending' ? <DuplicateWarning duplicates={a.duplicates} /> : null}
             <Details
               items={[
                 [t('code'), a.code],

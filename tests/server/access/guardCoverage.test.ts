@@ -88,4 +88,56 @@ describe('guard coverage', () => {
       await app.close();
     }
   });
+
+  it('security: exempts only the exact paths of the docs, not anything under /api/v2/docs', async () => {
+    for (const url of ['/docs-export', '/docs/everything', '/docs/json/users']) {
+      const app = await buildApp({ config: testConfig(), db: ctx.db });
+      try {
+        await expect(
+          (async () => {
+            await app.register(
+              async (scope) => {
+                scope.get(url, async () => ({ leaked: true }));
+              },
+              { prefix: '/api/v2' },
+            );
+            await app.ready();
+          })(),
+          url,
+        ).rejects.toThrow(`GET /api/v2${url} declares no access`);
+      } finally {
+        await app.close().catch(() => undefined);
+      }
+    }
+    // The docs themselves stay public.
+    const docs = ['', '/', '/json', '/yaml', '/static/index.html', '/static/swagger-ui.css'];
+    for (const url of docs.map((path) => `/api/v2/docs${path}`)) {
+      const res = await ctx.app.inject({ url });
+      expect(res.statusCode, url).toBeLessThan(400);
+    }
+  });
+
+  it('security: refuses at run time a route that lost its access after the start-up check (403)', async () => {
+    const app = await buildApp({ config: testConfig(), db: ctx.db });
+    try {
+      await app.register(
+        async (scope) => {
+          // Runs after the guard's own onRoute check, as a plugin registered out of order might.
+          scope.addHook('onRoute', (route) => {
+            delete route.config?.access;
+          });
+          scope.post('/reports/everything', { config: { access: 'public' } }, async () => ({
+            leaked: true,
+          }));
+        },
+        { prefix: '/api/v2' },
+      );
+      await app.ready();
+      const res = await app.inject({ method: 'POST', url: '/api/v2/reports/everything' });
+      expect(res.statusCode).toBe(403);
+      expect(res.body).not.toContain('leaked');
+    } finally {
+      await app.close();
+    }
+  });
 });

@@ -3,15 +3,17 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, mailsTo, uniqueIp, type TestContext } from '../helpers';
 import { jpeg, jpegWithExif, metadataOf, png } from '../capture/support';
-import { createJobsTestApp } from '../jobs/support';
+import { createJobsTestApp, signIn } from '../jobs/support';
 import { applicationFields, apply } from './support';
 
 let ctx: TestContext;
 let photo: Buffer;
+let admin: Awaited<ReturnType<typeof signIn>>;
 
 beforeAll(async () => {
   ctx = await createJobsTestApp();
   photo = (await jpeg()).data;
+  admin = await signIn(ctx.app, ctx.db, 'admin');
 });
 afterAll(() => ctx.close());
 
@@ -163,58 +165,66 @@ describe('POST /agent-applications', () => {
   });
 
   it.each(['email', 'phone', 'nin'] as const)(
-    'refuses a second pending application with the same %s (409), writing nothing',
+    'security: answers a second application with the same %s as any other, and stores it marked as a duplicate',
     async (field) => {
       const first = applicationFields();
-      expect((await apply(ctx.app, first, { data: photo })).statusCode).toBe(201);
-      const [rowsBefore, filesBefore] = [await applications(), storedPhotos()];
+      const one = await apply(ctx.app, first, { data: photo });
+      expect(one.statusCode).toBe(201);
       const again = applicationFields({
         [field]: field === 'email' ? (first.email as string).toUpperCase() : first[field],
       });
-      const res = await apply(ctx.app, again, { data: photo });
-      expect(res.statusCode).toBe(409);
-      expect(res.json().message).toMatch(/already waiting for review/);
-      expect(await applications()).toBe(rowsBefore);
-      expect(storedPhotos()).toBe(filesBefore);
+      const [rowsBefore, filesBefore] = [await applications(), storedPhotos()];
+      const two = await apply(ctx.app, again, { data: photo });
+      expect(two.statusCode, two.body).toBe(201);
+      // The same answer as for anyone: only the application's own id and code differ.
+      const shape = (r: typeof one) => ({ ...r.json(), id: 'id', code: 'code' });
+      expect(shape(two)).toEqual(shape(one));
+      expect(await applications()).toBe(rowsBefore + 1);
+      expect(storedPhotos()).toBe(filesBefore + 1);
+      const seen = await ctx.app.inject({
+        url: `/api/v2/agent-applications/${two.json().id}`,
+        headers: admin.headers,
+      });
+      expect(seen.json().duplicates).toEqual([field]);
+      const firstSeen = await ctx.app.inject({
+        url: `/api/v2/agent-applications/${one.json().id}`,
+        headers: admin.headers,
+      });
+      expect(firstSeen.json().duplicates).toEqual([field]);
     },
   );
 
-  it('lets only one of two simultaneous applications of one person through; the other leaves no photo', async () => {
+  it('stores two simultaneous applications of one person, each marked as a duplicate', async () => {
     const first = applicationFields();
     const second = applicationFields({ nin: first.nin });
-    const [rowsBefore, filesBefore] = [await applications(), storedPhotos()];
     const answers = await Promise.all([
       apply(ctx.app, first, { data: photo }),
       apply(ctx.app, second, { data: photo }),
     ]);
-    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-    expect(await applications()).toBe(rowsBefore + 1);
-    expect(storedPhotos()).toBe(filesBefore + 1);
+    expect(answers.map((r) => r.statusCode)).toEqual([201, 201]);
+    const rows = await ctx.app.repos.agentApplications.list(
+      { ids: answers.map((r) => r.json().id as string) },
+      { field: 'created_at', order: 'ASC' },
+      0,
+      10,
+    );
+    expect(rows.map((r) => r.duplicates)).toEqual([['nin'], ['nin']]);
   });
 
-  it.each(['email', 'phone', 'nin'] as const)(
-    'has the database refuse a second pending %s even past the check, naming the field',
-    async (field) => {
-      const { agentApplications } = ctx.app.repos;
-      const row = {
-        ...applicationFields(),
-        phone: `+23480355${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`,
-        lgas: ['Fagge'],
-        photo_key: 'agent-photos/x.jpg',
-        photo_sha256: '0'.repeat(64),
-      } as Parameters<typeof agentApplications.create>[0];
-      await agentApplications.create(row);
-      const other = applicationFields();
-      const twin = {
-        ...row,
-        email: other.email as string,
-        phone: '+2348099999999',
-        nin: other.nin as string,
-        [field]: row[field],
-      };
-      await expect(agentApplications.create(twin)).rejects.toMatchObject({ field });
-    },
-  );
+  it('security: mails the unproven address nothing the request wrote', async () => {
+    const fields = applicationFields({
+      first_name: 'Claim your prize at http://evil.example',
+      last_name: 'Winner',
+      account_name: 'Prize Desk',
+    });
+    expect((await apply(ctx.app, fields, { data: photo })).statusCode).toBe(201);
+    await ctx.app.mailer.idle();
+    const mail = mailsTo(ctx.db, fields.email as string).at(-1)!;
+    expect(mail.subject).toBe('We received your field agent application');
+    for (const written of ['evil.example', 'Claim', 'Winner', 'Prize']) {
+      expect(mail.text).not.toContain(written);
+    }
+  });
 
   it('throttles applications per IP like sign-up: the 21st in an hour is a 429', async () => {
     const ip = uniqueIp();

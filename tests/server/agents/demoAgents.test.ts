@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLga, findState } from '../../../reference/locations';
 import { isValidNuban } from '../../../reference/nuban';
 import type { Db } from '../../../server/db';
+import { createAgentApplicationsRepository } from '../../../server/repositories/agentApplications';
 import { seedAgents } from '../../../server/seed/demoAgents';
 import { createLocalStorage } from '../../../server/services/storage';
 import { freshDb } from '../helpers';
@@ -22,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => db.close());
 
 describe('demo agents', () => {
-  it('makes 10 approved, active agents across states, 4 pending applications and 1 rejected', async () => {
+  it('makes 10 approved, active agents across states, 4 pending applications, a duplicate and 1 rejected', async () => {
     expect(ids).toHaveLength(10);
     const accounts = await db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM accounts WHERE id = ANY($1::uuid[]) AND role = 'agent' AND status = 1`,
@@ -35,10 +36,19 @@ describe('demo agents', () => {
     );
     expect(byStatus.rows.map((r) => [r.status, r.n])).toEqual([
       ['approved', 10],
-      ['pending', 4],
+      ['pending', 5],
       ['rejected', 1],
     ]);
     expect(byStatus.rows[0]!.states).toBeGreaterThanOrEqual(8);
+    const duplicates = await createAgentApplicationsRepository(db).list(
+      { status: 'pending' },
+      { field: 'created_at', order: 'ASC' },
+      0,
+      10,
+    );
+    expect(duplicates.filter((a) => a.duplicates.length).map((a) => a.duplicates)).toEqual([
+      ['phone', 'nin'],
+    ]);
   });
 
   it('gives each a valid state, LGAs of that state, a NIN, a valid NUBAN and a stored photo', async () => {

@@ -123,6 +123,52 @@ describe('reviewing agent applications', () => {
     expect(row.status).toBe('pending');
   });
 
+  it.each(['email', 'phone', 'nin'] as const)(
+    'refuses to approve a second application with the same %s (409 naming the approved one), creating no second agent',
+    async (field) => {
+      const a = await newApplication();
+      const b = await newApplication({
+        [field]: field === 'email' ? a.email.toUpperCase() : (a.fields[field] as string),
+      });
+      expect((await get(`/agent-applications/${b.id}`)).json().duplicates).toEqual([field]);
+      expect((await decide('approve', a.id)).statusCode).toBe(200);
+      const agents = await count(ctx.db, "accounts WHERE role = 'agent'");
+      const res = await decide('approve', b.id);
+      expect(res.statusCode, res.body).toBe(409);
+      const approved = (await get(`/agent-applications/${a.id}`)).json();
+      expect(res.json().message).toMatch(new RegExp(`^${approved.code} is already approved`));
+      expect(await count(ctx.db, "accounts WHERE role = 'agent'")).toBe(agents);
+      expect((await get(`/agent-applications/${b.id}`)).json().status).toBe('pending');
+      // Rejecting the duplicate is how it is sorted out.
+      expect((await decide('reject', b.id)).statusCode).toBe(200);
+    },
+  );
+
+  it('has the database refuse a second approved application of one person', async () => {
+    const a = await newApplication();
+    const b = await newApplication({ nin: a.fields.nin as string });
+    expect((await decide('approve', a.id)).statusCode).toBe(200);
+    const other = await signIn(ctx.app, ctx.db, 'agent');
+    await expect(
+      ctx.db.query(
+        `UPDATE agent_applications SET status = 'approved', decided_at = now(), account_id = $2
+          WHERE id = $1`,
+        [b.id, other.account.id],
+      ),
+    ).rejects.toThrow(/agent_applications_approved_nin_key/);
+  });
+
+  it('security: the decision mails hold nothing the application wrote', async () => {
+    const a = await newApplication({ first_name: 'See http://evil.example' });
+    const b = await newApplication({ first_name: 'See http://evil.example' });
+    expect((await decide('approve', a.id)).statusCode).toBe(200);
+    expect((await decide('reject', b.id)).statusCode).toBe(200);
+    await ctx.app.mailer.idle();
+    for (const to of [a.email, b.email]) {
+      for (const mail of mailsTo(ctx.db, to)) expect(mail.text).not.toContain('evil.example');
+    }
+  });
+
   it('answers 404 for an unknown application and 400 for a bad action or id', async () => {
     expect((await decide('approve', '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await decide('maybe', '00000000-0000-4000-8000-000000000000')).statusCode).toBe(400);

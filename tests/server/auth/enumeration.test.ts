@@ -52,6 +52,41 @@ describe('security: sign-up and recover-password do not tell whether an account 
     await vi.waitFor(() => expect(flush).toHaveBeenCalledTimes(1), { timeout: 5000 });
   });
 
+  it('recover-password: answers before it looks the email up, so known and unknown emails do the same work first', async () => {
+    const { email } = await createUser(ctx.db);
+    const unknown = 'nobody-held@example.ng';
+    const accounts = ctx.app.repos.accounts;
+    const lookUp = accounts.findByEmail.bind(accounts);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // Every lookup waits until released: an answer that needed it would not come.
+    const findByEmail = vi.spyOn(accounts, 'findByEmail').mockImplementation(async (...args) => {
+      await held;
+      return lookUp(...args);
+    });
+    try {
+      for (const to of [email, unknown]) {
+        const answer = await Promise.race([
+          post(ctx.app, 'recover-password', { email: to }),
+          new Promise<'no answer'>((resolve) => setTimeout(() => resolve('no answer'), 3000)),
+        ]);
+        expect(answer, to).not.toBe('no answer');
+        expect(answer !== 'no answer' && answer.statusCode).toBe(200);
+      }
+      release();
+      await ctx.app.mailer.idle();
+      expect(findByEmail.mock.calls.map((call) => call[0])).toEqual([email, unknown]);
+      const mailed = await ctx.db.query<{ to_address: string }>(
+        'SELECT to_address FROM mail_outbox WHERE to_address IN ($1, $2)',
+        [email, unknown],
+      );
+      expect(mailed.rows).toEqual([{ to_address: email }]);
+    } finally {
+      release();
+      findByEmail.mockRestore();
+    }
+  });
+
   it('sign-up: the same 201, as fast, for a taken email and a new one', async () => {
     await compare(
       'signup',

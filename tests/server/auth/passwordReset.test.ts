@@ -17,8 +17,11 @@ describe('POST /auth/recover-password and /auth/set-password', () => {
   });
   afterAll(() => ctx?.close());
 
-  const mailsTo = (email: string) =>
-    count(ctx.db, 'mail_outbox WHERE lower(to_address) = lower($1)', [email]);
+  /** Mail queued for `email`, once the mail written after answering is written. */
+  const mailsTo = async (email: string) => {
+    await ctx.app.mailer.idle();
+    return count(ctx.db, 'mail_outbox WHERE lower(to_address) = lower($1)', [email]);
+  };
   const me = (accessToken: string) =>
     ctx.app.inject({ url: '/api/v2/auth/me', headers: { authorization: `Bearer ${accessToken}` } });
 
@@ -46,6 +49,7 @@ describe('POST /auth/recover-password and /auth/set-password', () => {
     it('mails a set-password link to the stored address, whatever case was typed', async () => {
       const { email } = await createUser(ctx.db, { email: `Reset.Me${Date.now()}@Example.ng` });
       await post(ctx.app, 'recover-password', { email: email.toLowerCase() });
+      await ctx.app.mailer.idle();
       const mail = await ctx.db.query<{ to_address: string; subject: string }>(
         'SELECT to_address, subject FROM mail_outbox WHERE lower(to_address) = lower($1)',
         [email],

@@ -225,7 +225,7 @@ describe('POST /auth/signup and /auth/confirm-email', () => {
       expect(
         await count(
           ctx.db,
-          `rate_limits WHERE key = lower($1) AND bucket = 'login:email' AND hits > 0`,
+          `rate_limits WHERE key LIKE lower($1) || '|%' AND bucket = 'login:email-ip' AND hits > 0`,
           [body.email],
         ),
       ).toBe(0);

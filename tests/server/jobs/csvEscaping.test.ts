@@ -13,9 +13,22 @@ describe('security: CSV formula escaping cannot be bypassed', () => {
     ['-2+3', "'-2+3"],
     [attack, `'${attack}`],
     ['@SUM(A1)', "'@SUM(A1)"],
-    ['\t=1', "'\t=1"],
+    ['\t=1', "'\t'=1"],
     ['＝1+2', "'＝1+2"],
   ])('escapes %j as a formula', (raw, escaped) => {
+    expect(csvCell(raw)).toBe(escaped);
+  });
+
+  it.each([
+    [';=1+2', ";'=1+2"],
+    ['Ikeja Stores;=HYPERLINK("x")', `"Ikeja Stores;'=HYPERLINK(""x"")"`],
+    ['a;b;@SUM(A1)', "a;b;'@SUM(A1)"],
+    ['Lekki Ltd,=1+2', `"Lekki Ltd,'=1+2"`],
+    ['x\t-2+3', "x\t'-2+3"],
+    ['=1;=2', "'=1;'=2"],
+    ['a;-12.5;+234', 'a;-12.5;+234'],
+    ['a; =1', 'a; =1'],
+  ])('escapes a formula after a separator: %j', (raw, escaped) => {
     expect(csvCell(raw)).toBe(escaped);
   });
 

@@ -199,8 +199,16 @@ describe('copyPageLines and copyPageCursor (COPY’s CSV made the export’s lin
   it('puts the apostrophe inside the quotes of a quoted formula, and not before a signed number', () => {
     const copy = '"=HYPERLINK(""x"")",-12.5,"\n=1",\t=1,＝1,+2348031234567,-2+3,JOB-1\n';
     expect(lines(copy)).toBe(
-      `"'=HYPERLINK(""x"")",-12.5,"'\n=1",'\t=1,'＝1,+2348031234567,'-2+3\r\n`,
+      `"'=HYPERLINK(""x"")",-12.5,"'\n=1",'\t'=1,'＝1,+2348031234567,'-2+3\r\n`,
     );
+  });
+
+  it('puts the apostrophe after a separator that a formula follows, as csvCell does', () => {
+    const cells = [';=1+2', 'Ikeja;=1', '"Lekki, =1;@x"', '"a,-2+3"', 'x;-12.5', 'Ọ̀yọ́;+1+1'];
+    const copy = `${cells.join(',')},JOB-1\n`;
+    const unquoted = (c: string) => (c.startsWith('"') ? c.slice(1, -1) : c);
+    expect(lines(copy)).toBe(csvLine(cells.map(unquoted)));
+    expect(lines(copy)).toBe(`;'=1+2,Ikeja;'=1,"Lekki, =1;'@x","a,'-2+3",x;-12.5,Ọ̀yọ́;'+1+1\r\n`);
   });
 
   it('tells a short page by its line breaks, a quoted one counting too', () => {

@@ -114,6 +114,20 @@ describe('POST /job/upload', () => {
     expect(await countJobs()).toBe(before);
   });
 
+  it('security: refuses control and bidirectional-override characters in a row, naming the field', async () => {
+    const before = await countJobs();
+    const res = await upload(
+      company.headers,
+      csv([row(40, { first_name: 'Ada\u202eeko' }), row(41, { address: '12 Allen \u001b[2J' })]),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      { row: 1, field: 'first_name', msg: expect.stringMatching(/^first_name must be one line/) },
+      { row: 2, field: 'address', msg: expect.stringMatching(/^address must be one line/) },
+    ]);
+    expect(await countJobs()).toBe(before);
+  });
+
   it('refuses a header row that does not match the kind', async () => {
     const bad = csv([row(40)]).replace('first_name', 'firstname');
     const res = await upload(company.headers, bad);

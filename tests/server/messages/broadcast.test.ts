@@ -138,6 +138,34 @@ describe('rate limits per sender', () => {
   });
 });
 
+describe('rate limits per company', () => {
+  it(`security: counts a company's messages together, ${throttles.messagesPerCompany.limit} an hour, so sub-users add no room`, async () => {
+    const owner = await signIn(ctx.app, ctx.db, 'company', { company_name: 'Aba Traders Ltd' });
+    const to = { recipient_id: c.admin.account.id, ...message() };
+    const senders = [owner];
+    const perSender = throttles.messagesPerSender.limit;
+    const needed = Math.ceil(throttles.messagesPerCompany.limit / perSender) + 1;
+    while (senders.length < needed) {
+      senders.push(
+        await signIn(ctx.app, ctx.db, 'subuser', { companyOf: owner.companyId!, permissions: [] }),
+      );
+    }
+    let sent = 0;
+    for (const sender of senders.slice(0, -1)) {
+      for (let i = 0; i < perSender && sent < throttles.messagesPerCompany.limit; i++, sent++) {
+        expect((await send(ctx.app, sender.headers, to)).statusCode).toBe(201);
+      }
+    }
+    const before = await count(ctx.db, 'messages');
+    const refused = await send(ctx.app, senders.at(-1)!.headers, to);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await count(ctx.db, 'messages')).toBe(before);
+    // Another company is not held back.
+    expect((await send(ctx.app, c.lagos.headers, to)).statusCode).toBe(201);
+  });
+});
+
 describe('a broadcast to 10,000 agents', () => {
   it('answers at once: the deliveries and the mails are one statement each', async () => {
     await addAgents(10_000);

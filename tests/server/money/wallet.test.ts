@@ -64,6 +64,33 @@ describe('POST /wallet/fund', () => {
     expect(await walletOf(ctx.db, company.companyId!)).toBe(balance);
   });
 
+  it('security: takes one normal form of a bank reference (case, spaces, separators) as the key', async () => {
+    const body = { company_id: company.companyId!, amount: 300, reference: 'THIRD-IDEM-1' };
+    const first = await fund(ctx.app, admin.headers, body);
+    expect(first.statusCode).toBe(201);
+    const balance = await walletOf(ctx.db, company.companyId!);
+    for (const reference of ['third-idem-1', ' Third Idem 1 ', 'THIRD_IDEM/1', 'third.idem.1']) {
+      const again = await fund(ctx.app, admin.headers, { ...body, reference });
+      expect(again.statusCode, reference).toBe(201);
+      expect(again.json().id, reference).toBe(first.json().id);
+    }
+    expect(await walletOf(ctx.db, company.companyId!)).toBe(balance);
+    const rows = await ctx.db.query<{ reference: string }>(
+      `SELECT reference FROM ledger_movements WHERE reference ILIKE 'funding:third%'`,
+    );
+    expect(rows.rows).toEqual([{ reference: 'funding:THIRDIDEM1' }]);
+  });
+
+  it('security: the database refuses a funding reference that is not in its normal form', async () => {
+    await expect(
+      ctx.db.query(
+        `INSERT INTO ledger_movements (id, reference, kind, amount_kobo, company_id)
+         VALUES (gen_random_uuid(), 'funding:db-only-1', 'funding', 100, $1)`,
+        [company.companyId],
+      ),
+    ).rejects.toThrow(/funding_reference_normal/);
+  });
+
   it('refuses a reference already recorded for another company (409), crediting nothing', async () => {
     const balance = await walletOf(ctx.db, other.companyId!);
     const res = await fund(ctx.app, admin.headers, {
@@ -81,10 +108,14 @@ describe('POST /wallet/fund', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ amount: 10.005 }, 'amount'],
       [{ amount: 0 }, 'amount'],
+      [{ amount: 1e-9 }, 'amount'],
+      [{ amount: 0.004 }, 'amount'],
       [{ amount: '100' }, 'amount'],
       [{ paid_at: '2999-01-01' }, 'paid_at'],
       [{ paid_at: '2026-02-30' }, 'paid_at'],
       [{ reference: '   ' }, 'reference'],
+      [{ reference: ' - / ' }, 'reference'],
+      [{ reference: 'ÄB-1' }, 'reference'],
       [{ company_id: '6f1c1c9e-0000-4000-8000-000000000000' }, 'company_id'],
     ];
     for (const [over, field] of cases) {

@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type TestContext } from '../helpers';
 import { jpegWithExif, metadataOf, png } from '../capture/support';
@@ -139,6 +140,32 @@ describe('profile picture', () => {
       expect(got.headers['cache-control']).toBe('private, no-store');
       expect((await metadataOf(got.rawPayload)).metadata).toEqual([]);
     }
+  });
+
+  it('security: stores a huge picture at avatar size, and a small one as it is', async () => {
+    // 7745×7745 flat pixels pack into a small PNG: what the decoder is asked to hold is the area.
+    const huge = await sharp({
+      create: { width: 7745, height: 7745, channels: 3, background: '#2e7d32' },
+    })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(huge.length).toBeLessThan(2 * 1024 * 1024);
+    expect((await upload(lagosSub.headers, huge, 'big.png')).statusCode).toBe(200);
+    const url = `/api/v2/user/${lagosSub.account.id}/picture`;
+    const stored = await ctx.app.inject({ url, headers: lagosSub.headers });
+    expect(await sharp(stored.rawPayload).metadata()).toMatchObject({
+      format: 'png',
+      width: 512,
+      height: 512,
+    });
+    const small = await sharp({
+      create: { width: 300, height: 200, channels: 3, background: '#888' },
+    })
+      .jpeg()
+      .toBuffer();
+    expect((await upload(lagosSub.headers, small)).statusCode).toBe(200);
+    const kept = await ctx.app.inject({ url, headers: lagosSub.headers });
+    expect(await sharp(kept.rawPayload).metadata()).toMatchObject({ width: 300, height: 200 });
   });
 
   it('answers 404 to another company and 401 to nobody', async () => {
