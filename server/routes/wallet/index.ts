@@ -20,7 +20,7 @@ import {
 import { bankAccountView, checkBankAccount } from '../../services/bankAccount';
 import { isAdminArea } from '../../services/jobAccess';
 import { agentEarnings, companyEarnings, wallet } from '../../services/ledger';
-import { koboToNgn, ngnToKobo, positiveKobo } from '../../services/money';
+import { koboToNgn, positiveKobo } from '../../services/money';
 import { transactionView } from '../../services/moneyViews';
 import { fundWallet, recordedBankTransfer } from '../../services/paymentMethods';
 

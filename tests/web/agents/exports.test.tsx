@@ -60,6 +60,7 @@ const application: AgentApplication = {
   created_at: '2025-02-02T09:00:00.000Z',
   decided_at: null,
   agent_id: null,
+  duplicates: [],
 };
 
 const screens = [
