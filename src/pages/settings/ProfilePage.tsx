@@ -1,8 +1,6 @@
 import { Card, CardContent, CardHeader, Stack } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import {
-  AccessDenied,
-  CanAccess,
   Form,
   Loading,
   PasswordInput,
@@ -149,20 +147,21 @@ const PasswordCard = () => {
   );
 };
 
-/** settings/profile (Edit Profile): details, profile picture and password of the signed-in user. */
+/**
+ * settings/profile (Edit Profile): details, profile picture and password of the signed-in user.
+ * Its route holds it behind settings.edit (AreaAdmin.tsx).
+ */
 export const ProfilePage = () => {
   const account = useAccount();
   const saved = useAccountSaved();
   if (!account) return <Loading />;
   return (
-    <CanAccess resource="settings" action="edit" accessDenied={<AccessDenied />}>
-      <Stack spacing={2} sx={{ mt: 2 }}>
-        <Title title="app.settings.profile_title" />
-        <ProfilePictureCard account={account} onSaved={saved} />
-        <DetailsCard account={account} />
-        <PasswordCard />
-      </Stack>
-    </CanAccess>
+    <Stack spacing={2} sx={{ mt: 2 }}>
+      <Title title="app.settings.profile_title" />
+      <ProfilePictureCard account={account} onSaved={saved} />
+      <DetailsCard account={account} />
+      <PasswordCard />
+    </Stack>
   );
 };
 
