@@ -127,6 +127,22 @@ export const holds = (h: Pick<Holder, 'role' | 'permissions'>, label: Permission
 export const heldLabels = (h: Pick<Holder, 'role' | 'permissions'>): PermissionLabel[] =>
   permissionLabels.filter((l) => holds(h, l));
 
+/**
+ * Whether `actor` may change `target` (status, details, permissions): never itself, and staff
+ * who are not heads only people who hold nothing they lack, so that a sub-admin cannot disable
+ * or rewrite an admin, or anyone with more rights than their own. The server refuses the rest
+ * with a 403; the web does not offer it.
+ */
+export function mayManage(
+  actor: Pick<Holder, 'role' | 'permissions'> & { id: string },
+  target: Pick<Holder, 'role' | 'permissions'> & { id: string },
+): boolean {
+  if (actor.id === target.id) return false;
+  if (isHead(actor)) return true;
+  const held = heldLabels(actor);
+  return !isHead(target) && heldLabels(target).every((l) => held.includes(l));
+}
+
 /** Whether the account may do what `key` guards. The one rule book of server and web. */
 export function allows(h: Holder, key: AccessKey): boolean {
   const rule: AccessRule = accessRules[key];
