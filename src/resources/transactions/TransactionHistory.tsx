@@ -1,4 +1,4 @@
-import { FilterButton, List, TopToolbar, useDataProvider } from 'react-admin';
+import { CanAccess, FilterButton, List, TopToolbar, useDataProvider } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
 import { ServerExportButton } from '../../layout/ServerExportButton';
 import { PayOutSelectedButton } from '../payouts/PayOutSelectedButton';
@@ -15,7 +15,9 @@ const ListActions = () => {
   return (
     <TopToolbar>
       <FilterButton />
-      <ServerExportButton exportList={dataProvider.exportTransactions} />
+      <CanAccess resource="transactions" action="export">
+        <ServerExportButton exportList={dataProvider.exportTransactions} />
+      </CanAccess>
     </TopToolbar>
   );
 };
