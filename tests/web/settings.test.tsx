@@ -77,4 +77,14 @@ describe('profile page (spec §2: profile, both areas)', () => {
       screen.findByRole('link', { name: 'Edit Profile' }, { timeout: 1500 }),
     ).rejects.toThrow();
   });
+
+  it('is reached from the user menu', async () => {
+    signIn(companyAccount);
+    const { user } = await renderApp('/company/settings');
+    await screen.findByText('change profile image');
+    await user.click(screen.getByRole('button', { name: 'Profile' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Profile' }));
+    expect(await screen.findByRole('heading', { name: 'Adaeze Okafor' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/company/profile');
+  });
 });
