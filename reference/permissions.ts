@@ -136,6 +136,22 @@ export const holds = (h: Pick<Holder, 'role' | 'permissions'>, label: Permission
 export const heldLabels = (h: Pick<Holder, 'role' | 'permissions'>): PermissionLabel[] =>
   permissionLabels.filter((l) => holds(h, l));
 
+/**
+ * Whether `actor` may change `target` (status, details, permissions): never itself, and staff
+ * who are not heads only people who hold nothing they lack, so that a sub-admin cannot disable
+ * or rewrite an admin, or anyone with more rights than their own. The server refuses the rest
+ * with a 403; the web does not offer it.
+ */
+export function mayManage(
+  actor: Pick<Holder, 'role' | 'permissions'> & { id: string },
+  target: Pick<Holder, 'role' | 'permissions'> & { id: string },
+): boolean {
+  if (actor.id === target.id) return false;
+  if (isHead(actor)) return true;
+  const held = heldLabels(actor);
+  return !isHead(target) && heldLabels(target).every((l) => held.includes(l));
+}
+
 /** Whether the account may do what `key` guards. The one rule book of server and web. */
 export function allows(h: Holder, key: AccessKey): boolean {
   const rule: AccessRule = accessRules[key];
@@ -147,11 +163,12 @@ export function allows(h: Holder, key: AccessKey): boolean {
 }
 
 /**
- * The web app's resources and custom actions, each mapped to the key that guards its endpoint:
- * react-admin asks `canAccess({resource, action})` and gets the server's answer in advance.
- * A pair missing here is refused.
+ * The web app's resources and custom actions, each mapped to the key that guards its endpoint
+ * (or to every key its endpoint checks, all needed): react-admin asks
+ * `canAccess({resource, action})` and gets the server's answer in advance. A pair missing here
+ * is refused.
  */
-export const screenAccess: Record<string, Record<string, Access>> = {
+export const screenAccess: Record<string, Record<string, Access | readonly AccessKey[]>> = {
   dashboard: { list: 'dashboard.view' },
   jobs: {
     list: 'jobs.list',
@@ -206,7 +223,8 @@ export const screenAccess: Record<string, Record<string, Access>> = {
   transactions: {
     list: 'money.view',
     show: 'money.view',
-    export: 'money.view',
+    // The CSV of transactions: GET /transactions checks money.view, then jobs.export for CSV.
+    export: ['money.view', 'jobs.export'],
     invoice: 'money.view',
   },
   payouts: {

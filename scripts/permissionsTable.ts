@@ -31,7 +31,7 @@ const keyList = (keys: [AccessKey, AccessRule][]) =>
 const screensOf = (key: AccessKey) =>
   Object.entries(screenAccess).flatMap(([resource, actions]) =>
     Object.entries(actions)
-      .filter(([, access]) => access === key)
+      .filter(([, access]) => ([] as string[]).concat(access).includes(key))
       .map(([action]) => `${resource}.${action}`),
   );
 

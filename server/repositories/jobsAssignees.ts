@@ -45,15 +45,16 @@ export function createJobsAssigneesRepository(db: Queryable) {
       return r.rows;
     },
 
-    /** Active field agents. */
+    /** Active field agents, with the state of their approved application. */
     async agents(q: Queryable = db) {
       const r = await q.query<AssigneeRow>(
         `SELECT x.id, NULL AS company_name, x.first_name || ' ' || x.last_name AS full_name,
                 x.first_name, x.last_name, x.first_name || ' ' || x.last_name AS name,
-                x.unique_code AS code, NULL AS state,
+                x.unique_code AS code, p.state,
                 x.created_at AS created_time,
                 coalesce(${ratingOf('assignee_agent_id')}, 0) AS total_ratings
            FROM accounts x
+           LEFT JOIN agent_applications p ON p.account_id = x.id
           WHERE x.role = 'agent' AND x.status = 1
           ORDER BY lower(x.first_name), lower(x.last_name), x.id`,
       );

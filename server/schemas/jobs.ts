@@ -252,3 +252,35 @@ export const ReviewBody = Type.Object({
   rating: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
 });
 export const CancelBody = Type.Object({ reason: Type.Optional(Reason) });
+
+/** `GET /job/price`: so many jobs of one kind per state, as a form or a bulk file holds them. */
+export const PriceQuery = Type.Object({
+  type: JobKindSchema,
+  state: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+    minItems: 1,
+    maxItems: 100,
+    description: 'State aliases (lagos, abuja…), repeated: `state=lagos&state=kano`',
+  }),
+  count: Type.Optional(
+    Type.Array(Type.Integer({ minimum: 1, maximum: 100_000 }), {
+      maxItems: 100,
+      description: 'Jobs in each state, in the order of `state`; 1 each when left out',
+    }),
+  ),
+});
+export type PriceQuery = Static<typeof PriceQuery>;
+
+export const PriceQuote = Type.Object({
+  total: Type.Union([Type.Number(), Type.Null()], {
+    description: 'NGN for all of them; null when a state has no Company price',
+  }),
+  missing: Type.Array(Type.String(), { description: 'The states without a Company price' }),
+  jobs: Type.Array(
+    Type.Object({
+      state: Type.String(),
+      count: Type.Integer(),
+      price: Type.Union([Type.Number(), Type.Null()], { description: 'NGN, one job' }),
+    }),
+  ),
+});
+export type PriceQuote = Static<typeof PriceQuote>;

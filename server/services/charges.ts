@@ -13,6 +13,21 @@ interface Deps {
 }
 
 /**
+ * The Company price (kobo) of each of these states for jobs of one kind, and the states that
+ * have none: the one reading of the price rule, for charges and for quotes.
+ */
+export async function companyPricesOf(
+  deps: Pick<Deps, 'tatSettings'>,
+  type: JobKind,
+  states: readonly string[],
+  tx?: Queryable,
+) {
+  const distinct = [...new Set(states)];
+  const prices = await deps.tatSettings.companyPrices(distinct, type, tx);
+  return { prices, missing: distinct.filter((s) => !prices.has(s)) };
+}
+
+/**
  * Prices new jobs of one kind for their owner and holds the owner's wallet locked until the
  * caller's transaction ends: a (state, kind) without a Company price is a 400 naming both, a
  * wallet short of the total a 402 naming both amounts. Answers each job's price, in order.
@@ -24,9 +39,7 @@ export async function priceNewJobs(
   states: string[],
   tx: Queryable,
 ): Promise<number[]> {
-  const distinct = [...new Set(states)];
-  const prices = await deps.tatSettings.companyPrices(distinct, type, tx);
-  const missing = distinct.filter((s) => !prices.has(s));
+  const { prices, missing } = await companyPricesOf(deps, type, states, tx);
   if (missing.length) {
     const names = missing.map((s) => findState(s)?.name ?? s).join(', ');
     throw badRequest(

@@ -1,7 +1,7 @@
 import {
   heldLabels,
-  isHead,
   isPermissionLabel,
+  mayManage,
   type PermissionLabel,
 } from '../../reference/permissions';
 import { HttpError, fieldError, forbidden } from '../errors';
@@ -37,16 +37,10 @@ export function grantableLabels(granter: Who, requested: readonly string[]): Per
   return held.filter((l) => requested.includes(l));
 }
 
-/**
- * Whether `actor` may change `target` (status, details, permissions): never itself, and staff
- * who are not heads only people who hold nothing they lack, so that a sub-admin cannot disable
- * or rewrite an admin, or anyone with more rights than their own.
- */
+/** `mayManage` (reference/permissions.ts) or a 403 saying why. */
 export function assertMayManage(actor: AccountRow, target: AccountRow, what: string) {
   if (actor.id === target.id) throw forbidden(`You cannot ${what} your own account`);
-  if (isHead(actor)) return;
-  const held = heldLabels(actor);
-  if (isHead(target) || heldLabels(target).some((l) => !held.includes(l))) {
+  if (!mayManage(actor, target)) {
     throw forbidden(`You cannot ${what} a user who holds permissions you do not hold`);
   }
 }

@@ -17,6 +17,7 @@ import { i18nProvider } from '../i18n/i18nProvider';
 import { AppNotification } from '../layout/AppNotification';
 import { AreaLayout } from '../layout/AreaLayout';
 import { Guarded } from '../layout/Guarded';
+import { AccountProfilePage } from '../pages/settings/AccountProfilePage';
 import { ProfilePage } from '../pages/settings/ProfilePage';
 import { SettingsPage } from '../pages/settings/SettingsPage';
 import { createQueryClient } from '../queryClient';
@@ -75,6 +76,7 @@ export const AreaAdmin = ({
         }
       />
       <Route path={SettingsPage.path} element={<SettingsPage />} />
+      <Route path={AccountProfilePage.path} element={<AccountProfilePage />} />
       <Route
         path={ProfilePage.path}
         element={

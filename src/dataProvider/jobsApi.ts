@@ -17,6 +17,7 @@ import type {
   JobPage,
   JobStatus,
   PhotoKind,
+  PriceQuote,
   SummaryCounts,
 } from '../resources/jobs/types';
 
@@ -137,6 +138,22 @@ export const jobsApi = {
   /** A file attached at creation as a Blob, fetched with the bearer token. */
   getJobAttachment: ({ jobId, attachmentId }: { jobId: string; attachmentId: string }) =>
     fetchBlob(`${apiUrl}/jobs/${enc(jobId)}/attachments/${enc(attachmentId)}`, { accept: '*/*' }),
+
+  /** What new jobs of a kind would cost, so many per state (no balance: `GET /job/price`). */
+  quoteJobs: ({
+    type,
+    jobs,
+  }: {
+    type: JobKind;
+    jobs: readonly { state: string; count: number }[];
+  }) => {
+    const query = new URLSearchParams({ type });
+    for (const { state, count } of jobs) {
+      query.append('state', state);
+      query.append('count', String(count));
+    }
+    return json<PriceQuote>(`/job/price?${query.toString()}`);
+  },
 
   /** Counts per status, overdue, total and jobs created per day (30 days). */
   getJobSummaryCounts: () => json<SummaryCounts>('/job/summary/counts'),

@@ -680,6 +680,11 @@ export const en: TranslationMessages = {
       change_password: 'Change password',
       password_changed: 'Password changed. Your other sessions have ended.',
       save: 'Save',
+      // The profile page (spec §2 "profile"): the account, its role and labels.
+      title: 'Profile',
+      role: 'Role',
+      permissions: 'Permissions',
+      no_permissions: 'No permission labels yet: ask whoever manages your account.',
     },
     not_found: {
       title: 'Page not found',

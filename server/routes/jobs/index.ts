@@ -3,6 +3,7 @@ import assigneeRoutes from './assignees';
 import createRoutes from './create';
 import listRoutes from './list';
 import moveRoutes from './moves';
+import priceRoutes from './price';
 import templateRoutes from './templates';
 import uploadRoutes from './upload';
 
@@ -10,6 +11,7 @@ import uploadRoutes from './upload';
 const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(templateRoutes);
   await app.register(createRoutes);
+  await app.register(priceRoutes);
   await app.register(uploadRoutes);
   await app.register(listRoutes);
   await app.register(moveRoutes);

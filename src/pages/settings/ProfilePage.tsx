@@ -1,7 +1,6 @@
 import { Card, CardContent, CardHeader, Stack } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import {
-  AccessDenied,
   CanAccess,
   Form,
   Loading,
@@ -152,24 +151,23 @@ const PasswordCard = () => {
 
 /**
  * settings/profile (Edit Profile): details, profile picture and password of the signed-in user,
- * and for a company's owner the bank account its earnings are paid into.
+ * and for a company's owner the bank account its earnings are paid into. Its route holds it behind
+ * settings.edit (AreaAdmin.tsx).
  */
 export const ProfilePage = () => {
   const account = useAccount();
   const saved = useAccountSaved();
   if (!account) return <Loading />;
   return (
-    <CanAccess resource="settings" action="edit" accessDenied={<AccessDenied />}>
-      <Stack spacing={2} sx={{ mt: 2 }}>
-        <Title title="app.settings.profile_title" />
-        <ProfilePictureCard account={account} onSaved={saved} />
-        <DetailsCard account={account} />
-        <CanAccess resource="settings" action="bank_details">
-          <BankDetailsCard />
-        </CanAccess>
-        <PasswordCard />
-      </Stack>
-    </CanAccess>
+    <Stack spacing={2} sx={{ mt: 2 }}>
+      <Title title="app.settings.profile_title" />
+      <ProfilePictureCard account={account} onSaved={saved} />
+      <DetailsCard account={account} />
+      <CanAccess resource="settings" action="bank_details">
+        <BankDetailsCard />
+      </CanAccess>
+      <PasswordCard />
+    </Stack>
   );
 };
 

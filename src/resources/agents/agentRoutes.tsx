@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { AccessDenied, CanAccess, ResourceContextProvider } from 'react-admin';
+import { ResourceContextProvider } from 'react-admin';
 import { Route } from 'react-router-dom';
+import { Guarded } from '../../layout/Guarded';
 import { AgentApplicationList } from '../agentApplications/AgentApplicationList';
 import { AgentApplicationShow } from '../agentApplications/AgentApplicationShow';
 import { AgentList } from './AgentList';
@@ -9,9 +10,9 @@ import { agentRoutePaths } from './paths';
 
 const guarded = (resource: string, action: string, page: ReactNode) => (
   <ResourceContextProvider value={resource}>
-    <CanAccess resource={resource} action={action} accessDenied={<AccessDenied />}>
+    <Guarded resource={resource} action={action}>
       {page}
-    </CanAccess>
+    </Guarded>
   </ResourceContextProvider>
 );
 

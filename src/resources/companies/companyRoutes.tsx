@@ -1,5 +1,5 @@
-import { AccessDenied, CanAccess } from 'react-admin';
 import { Route } from 'react-router-dom';
+import { Guarded } from '../../layout/Guarded';
 import { CompanyList } from './CompanyList';
 import { CompanyShow } from './CompanyShow';
 import { companyRoutePaths } from './paths';
@@ -10,17 +10,17 @@ export const companyCustomRoutes = (
     <Route
       path={companyRoutePaths.list}
       element={
-        <CanAccess resource="companies" action="list" accessDenied={<AccessDenied />}>
+        <Guarded resource="companies" action="list">
           <CompanyList />
-        </CanAccess>
+        </Guarded>
       }
     />
     <Route
       path={companyRoutePaths.show}
       element={
-        <CanAccess resource="companies" action="show" accessDenied={<AccessDenied />}>
+        <Guarded resource="companies" action="show">
           <CompanyShow />
-        </CanAccess>
+        </Guarded>
       }
     />
   </>

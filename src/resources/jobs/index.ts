@@ -1,4 +1,5 @@
 import WorkIcon from '@mui/icons-material/Work';
+import { guardedViews } from '../../layout/Guarded';
 import { JobList } from './JobList';
 import type { Job } from './types';
 
@@ -8,7 +9,7 @@ import type { Job } from './types';
  * addresses are the spec's (jobs/profile/{id}, create-single-job…), not react-admin's defaults.
  */
 export default {
-  list: JobList,
+  ...guardedViews('jobs', { list: JobList }),
   icon: WorkIcon,
   recordRepresentation: (job: Job) => job.code,
 };

@@ -119,7 +119,7 @@ export interface CaptureLinkCreated {
 }
 
 /** Spec §3 "Assignee", as `GET /job/fetch-assignees/{type}` lists them. */
-export type { Assignee } from '../../../server/schemas/jobs';
+export type { Assignee, PriceQuote } from '../../../server/schemas/jobs';
 
 export type StatusCounts = Record<JobStatus, number> & { overdue: number; total: number };
 

@@ -1,10 +1,11 @@
 import { Alert, Box, Typography } from '@mui/material';
-import { useGetList, useTranslate } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import { useCanAccess, useDataProvider, useTranslate } from 'react-admin';
 import { jobKindLabels, type JobKind } from '../../../reference/jobKinds';
 import { stateName } from '../../../reference/locations';
 import { Details } from '../../layout/Details';
 import { formatNaira } from '../../formatting/money';
-import type { TatSettingRecord } from '../tatSettings/types';
+import type { AppDataProvider } from '../../dataProvider';
 import { useWallet } from './useWallet';
 
 /** So many jobs of a kind in a state (one for a single job, a file's rows per state). */
@@ -15,25 +16,11 @@ export interface PricedJobs {
 }
 
 /**
- * What the jobs will cost: the Company price of each (state, kind) from the TAT settings, in
- * kobo to add up exactly. `missing` names the first pair without a price (the server refuses it).
- */
-export function priceOf(jobs: readonly PricedJobs[], tats: readonly TatSettingRecord[]) {
-  let kobo = 0;
-  for (const { kind, state, count } of jobs) {
-    const tat = tats.find(
-      (t) => t.audience === 'company' && t.jobType === kind && t.state === state,
-    );
-    if (!tat) return { total: null, missing: { kind, state } };
-    kobo += Math.round(tat.amount * 100) * count;
-  }
-  return { total: kobo / 100, missing: null };
-}
-
-/**
- * Before a job is created (one, or a file of them): its price, the owner's wallet balance and
- * the balance after, or why the server will refuse it (no price set, balance too low).
- * `companyId`: the owner named by the provider's staff; a company's own wallet otherwise.
+ * Before a job is created (one, or a file of them): its price as the server quotes it
+ * (`GET /job/price`, for anyone who may create jobs), and for those who may see the wallet the
+ * owner's balance and the balance after; or why the server will refuse it (no price set,
+ * balance too low). `companyId`: the owner named by the provider's staff; a company's own
+ * wallet otherwise.
  */
 export const PriceSummary = ({
   jobs,
@@ -47,21 +34,28 @@ export const PriceSummary = ({
   const translate = useTranslate();
   const t = (key: string, options?: Record<string, unknown>) =>
     translate(`app.money.price.${key}`, options);
-  const { data: tats = [] } = useGetList<TatSettingRecord>('tat-settings', {
-    pagination: { page: 1, perPage: 1000 },
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const kind = jobs[0]?.kind;
+  const quote = useQuery({
+    queryKey: ['job-price', kind, jobs.map((j) => [j.state, j.count])],
+    queryFn: () => dataProvider.quoteJobs({ type: kind!, jobs }),
+    enabled: !!kind,
   });
+  const { canAccess: seesWallet } = useCanAccess({ resource: 'wallet', action: 'show' });
   const ownerKnown = !needsOwner || !!companyId;
-  const wallet = useWallet(companyId ? { company_id: companyId } : {}, { enabled: ownerKnown });
-  if (jobs.length === 0) return null;
-  const { total, missing } = priceOf(jobs, tats);
-  if (missing) {
+  const wallet = useWallet(companyId ? { company_id: companyId } : {}, {
+    enabled: ownerKnown && !!seesWallet,
+  });
+  if (!kind || !quote.data) return null;
+  const { total, missing } = quote.data;
+  if (total === null) {
     return (
       <Alert severity="warning" sx={{ my: 1 }}>
-        {t('no_price', { kind: jobKindLabels[missing.kind], state: stateName(missing.state) })}
+        {t('no_price', { kind: jobKindLabels[kind], state: stateName(missing[0]!) })}
       </Alert>
     );
   }
-  const balance = wallet.data?.balance;
+  const balance = seesWallet ? wallet.data?.balance : undefined;
   const after =
     balance === undefined ? undefined : (Math.round(balance * 100) - Math.round(total * 100)) / 100;
   return (
@@ -82,7 +76,9 @@ export const PriceSummary = ({
               ] as Array<[string, React.ReactNode]>)),
         ]}
       />
-      {!ownerKnown ? <Typography color="text.secondary">{t('choose_owner')}</Typography> : null}
+      {seesWallet && !ownerKnown ? (
+        <Typography color="text.secondary">{t('choose_owner')}</Typography>
+      ) : null}
       {after !== undefined && after < 0 ? (
         <Alert severity="error" sx={{ mt: 1 }}>
           {t('too_low')}

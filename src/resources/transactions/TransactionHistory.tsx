@@ -1,4 +1,4 @@
-import { FilterButton, List, TopToolbar } from 'react-admin';
+import { CanAccess, FilterButton, List, TopToolbar } from 'react-admin';
 import { ServerExportButton } from '../../layout/ServerExportButton';
 import { PayOutSelectedButton } from '../payouts/PayOutSelectedButton';
 import { TransactionTable } from './TransactionTable';
@@ -12,7 +12,9 @@ import type { Transaction } from './types';
 const ListActions = () => (
   <TopToolbar>
     <FilterButton />
-    <ServerExportButton />
+    <CanAccess resource="transactions" action="export">
+      <ServerExportButton />
+    </CanAccess>
   </TopToolbar>
 );
 

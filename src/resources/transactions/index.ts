@@ -1,4 +1,5 @@
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import { guardedViews } from '../../layout/Guarded';
 import { TransactionsOverview } from './TransactionsOverview';
 import { AdminTransactionsHome } from './transactionRoutes';
 import type { Transaction } from './types';
@@ -13,8 +14,14 @@ const common = {
  * `<Resource name="transactions" {...companyTransactions}>{companyTransactionRoutes}</Resource>`.
  * The company's root is its wallet and recent movements; the admin's goes to user transactions.
  */
-export const companyTransactions = { ...common, list: TransactionsOverview };
-export const adminTransactions = { ...common, list: AdminTransactionsHome };
+export const companyTransactions = {
+  ...common,
+  ...guardedViews('transactions', { list: TransactionsOverview }),
+};
+export const adminTransactions = {
+  ...common,
+  ...guardedViews('transactions', { list: AdminTransactionsHome }),
+};
 
 export { adminTransactionRoutes, companyTransactionRoutes } from './transactionRoutes';
 export { MoneyMenuItems } from './MoneyMenuItems';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AccessDenied, CanAccess } from 'react-admin';
+import { Guarded } from '../../layout/Guarded';
 import { Navigate, Route } from 'react-router-dom';
 import { PayoutList } from '../payouts/PayoutList';
 import { PayoutShow } from '../payouts/PayoutShow';
@@ -15,9 +15,9 @@ import { moneyRoutePaths as p, useMoneyPaths } from './paths';
 
 /** A money screen behind its right (authProvider.canAccess). */
 const guarded = (resource: string, action: string, page: ReactNode) => (
-  <CanAccess resource={resource} action={action} accessDenied={<AccessDenied />}>
+  <Guarded resource={resource} action={action}>
     {page}
-  </CanAccess>
+  </Guarded>
 );
 
 /** The company's screens under `<Resource name="transactions">` (spec §2, company only). */

@@ -15,7 +15,15 @@ import { PermissionChoices } from './PermissionChoices';
 import type { User, UserChange } from './types';
 
 /** One tab's form: saves its fields with `PUT /users/{id}` and refreshes the user. */
-const TabForm = ({ user, fields }: { user: User; fields: (keyof UserChange)[] }) => {
+const TabForm = ({
+  user,
+  fields,
+  editable,
+}: {
+  user: User;
+  fields: (keyof UserChange)[];
+  editable: boolean;
+}) => {
   const [update] = useUpdate<User>();
   const notify = useNotify();
   const notifyError = useNotifyError();
@@ -33,7 +41,7 @@ const TabForm = ({ user, fields }: { user: User; fields: (keyof UserChange)[] })
         onError: notifyError,
       },
     );
-  const canEdit = user.role === 'sub-admin' || fields[0] !== 'permissions';
+  const canEdit = editable && (user.role === 'sub-admin' || fields[0] !== 'permissions');
   return (
     <Form record={user} onSubmit={save}>
       <Stack sx={{ p: 2, maxWidth: 560 }}>
@@ -59,8 +67,11 @@ const TabForm = ({ user, fields }: { user: User; fields: (keyof UserChange)[] })
   );
 };
 
-/** The user view's Personal Information and Permissions tabs, each editing and saving its part. */
-export const UserEditTabs = ({ user }: { user: User }) => {
+/**
+ * The user view's Personal Information and Permissions tabs, each editing and saving its part;
+ * read-only unless `editable` (the signed-in user may change this one).
+ */
+export const UserEditTabs = ({ user, editable }: { user: User; editable: boolean }) => {
   const [tab, setTab] = useState(0);
   const translate = useTranslate();
   return (
@@ -74,9 +85,10 @@ export const UserEditTabs = ({ user }: { user: User }) => {
           key="personal"
           user={user}
           fields={['first_name', 'last_name', 'phone', 'address']}
+          editable={editable}
         />
       ) : (
-        <TabForm key="permissions" user={user} fields={['permissions']} />
+        <TabForm key="permissions" user={user} fields={['permissions']} editable={editable} />
       )}
     </>
   );

@@ -1,7 +1,10 @@
 import MailIcon from '@mui/icons-material/Mail';
 import { Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/material';
 import { Link, useParams } from 'react-router-dom';
-import { CanAccess, Loading, Title, useGetOne, useTranslate } from 'react-admin';
+import { Loading, Title, useCanAccess, useGetOne, useTranslate } from 'react-admin';
+import { mayManage } from '../../../reference/permissions';
+import { useAccount } from '../../authProvider/useAccount';
+import { useGoBack } from '../jobs/useGoBack';
 import { formatDisplayDate, formatDisplayDateTime } from '../../formatting/dates';
 import { Details } from '../../layout/Details';
 import { useUserPaths } from './paths';
@@ -13,14 +16,21 @@ import type { User } from './types';
 
 /**
  * users/profile/{adminId} (spec §2 "Admin user view"): user code, name, email, phone, created
- * date, last seen, status; DISABLE/ACTIVATE, Message, and the two editing tabs.
+ * date, last seen, status; DISABLE/ACTIVATE, Message, and the two editing tabs. Changing the
+ * user is offered only when the server would allow it: never one's own account, and for staff
+ * only people holding nothing they lack (`mayManage`). DISABLE/ACTIVATE reloads the user and
+ * returns to the previous page (spec "Navigation after actions").
  */
 export const UserShow = () => {
   const { adminId = '' } = useParams();
   const translate = useTranslate();
   const paths = useUserPaths();
+  const account = useAccount();
+  const goBack = useGoBack(paths.list);
   const { data: user, isPending, refetch } = useGetOne<User>('users', { id: adminId });
-  if (isPending || !user) return <Loading />;
+  const disabling = useCanAccess({ resource: 'users', action: 'disable' });
+  if (isPending || disabling.isPending || !user || !account) return <Loading />;
+  const manageable = mayManage(account, user);
   return (
     <Stack spacing={2} sx={{ mt: 2 }}>
       <Title title={translate('app.users.profile_title', { name: user.full_name })} />
@@ -53,16 +63,22 @@ export const UserShow = () => {
           />
         </CardContent>
         <CardActions>
-          <CanAccess resource="users" action="disable">
-            <UserStatusButton user={user} onDone={() => void refetch()} />
-          </CanAccess>
+          {manageable && disabling.canAccess ? (
+            <UserStatusButton
+              user={user}
+              onDone={() => {
+                void refetch();
+                goBack();
+              }}
+            />
+          ) : null}
           <Button component={Link} to={paths.message(user.id)} startIcon={<MailIcon />}>
             {translate('app.users.message')}
           </Button>
         </CardActions>
       </Card>
       <Card>
-        <UserEditTabs user={user} />
+        <UserEditTabs user={user} editable={manageable} />
       </Card>
     </Stack>
   );

@@ -1,4 +1,5 @@
 import PeopleIcon from '@mui/icons-material/People';
+import { guardedViews } from '../../layout/Guarded';
 import { UserCreate } from './UserCreate';
 import { UserList } from './UserList';
 import type { User } from './types';
@@ -8,8 +9,7 @@ import type { User } from './types';
  * The list also answers at users/users and the view at users/profile/{adminId} (spec §2).
  */
 export default {
-  list: UserList,
-  create: UserCreate,
+  ...guardedViews('users', { list: UserList, create: UserCreate }),
   icon: PeopleIcon,
   recordRepresentation: (user: User) => user.full_name,
 };

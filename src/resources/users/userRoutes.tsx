@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
-import { AccessDenied, CanAccess } from 'react-admin';
 import { Route } from 'react-router-dom';
+import { Guarded } from '../../layout/Guarded';
 import { UserList } from './UserList';
 import { UserShow } from './UserShow';
 
 const guarded = (action: string, page: ReactNode) => (
-  <CanAccess resource="users" action={action} accessDenied={<AccessDenied />}>
+  <Guarded resource="users" action={action}>
     {page}
-  </CanAccess>
+  </Guarded>
 );
 
 /** The spec's addresses of the people screens, under the `users` resource. */

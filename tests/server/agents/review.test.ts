@@ -224,6 +224,20 @@ describe('approved agents', () => {
     expect((await get('/agents/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
   });
 
+  it('offers an agent as an assignee with the state of their application', async () => {
+    const application = await newApplication({
+      first_name: 'Musa',
+      state: 'oyo',
+      lgas: ['Ibadan North'],
+    });
+    const agentId = (await decide('approve', application.id)).json().data.agent_id as string;
+    const offered = (await get('/job/fetch-assignees/agent')).json() as {
+      id: string;
+      state: string | null;
+    }[];
+    expect(offered.find((a) => a.id === agentId)?.state).toBe('oyo');
+  });
+
   it('offers only approved, active agents as assignees; assigning to anyone else is a 404', async () => {
     const approved = await newApplication({ first_name: 'Halima' });
     const agentId = (await decide('approve', approved.id)).json().data.agent_id as string;

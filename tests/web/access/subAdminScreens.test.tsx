@@ -142,3 +142,33 @@ describe("a sub-admin with only 'View Dashboard'", () => {
     expect(menuItems()).toEqual(['Dashboard', 'Messages', 'Settings']);
   });
 });
+
+describe('a screen the user may not open, typed in the address bar', () => {
+  /** What every forbidden screen says, and that it asked the API for none of its data. */
+  async function deniedWithout(path: string, forbidden: string[]) {
+    await renderApp(path);
+    expect(
+      await screen.findByText(/not authorized|access denied/i, {}, { timeout: 15000 }),
+    ).toBeInTheDocument();
+    for (const call of forbidden) expect(calls).not.toContain(call);
+    expect(localStorage.getItem('loggedIn')).toBe('true');
+  }
+
+  it("says access denied on the jobs list without 'View Job History', and asks for no jobs", async () => {
+    signIn(subAdmin(['View Dashboard', 'Create Job', 'User management (view)']));
+    await deniedWithout('/admin/jobs', ['GET /api/v2/jobs']);
+  });
+
+  it('says access denied on the company transactions without the money label, and asks nothing', async () => {
+    signIn({ ...companyAccount, role: 'sub-admin', permissions: ['Create Job'] });
+    await deniedWithout('/company/transactions', [
+      'GET /api/v2/wallet',
+      'GET /api/v2/transactions',
+    ]);
+  });
+
+  it("says access denied on the people list without 'User management (view)'", async () => {
+    signIn(subAdmin(['Create Job']));
+    await deniedWithout('/admin/users', ['GET /api/v2/users']);
+  });
+});

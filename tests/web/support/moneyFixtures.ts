@@ -1,6 +1,5 @@
 import { http, HttpResponse } from 'msw';
 import { vi } from 'vitest';
-import type { TatSetting } from '../../../src/resources/tatSettings/types';
 import type { Payout, Transaction, Wallet } from '../../../src/resources/transactions/types';
 
 /** Transactions, payouts and wallets as the money API answers them (see the types' contract). */
@@ -82,18 +81,6 @@ export function makePayout(n: number, overrides: Partial<Payout> = {}): Payout {
   };
 }
 
-export const companyTat = (state: string, jobType: TatSetting['jobType'], amount: number) =>
-  ({
-    _id: `5e000000-0000-4000-8000-${state.padStart(12, '0').slice(-12)}`,
-    state,
-    jobType,
-    audience: 'company',
-    amount,
-    tatInHours: 48,
-    createdAt: '2025-01-05T10:00:00.000Z',
-    updatedAt: null,
-  }) satisfies TatSetting;
-
 /** A ra-data-simple-rest page of `resource`. */
 export const restPage = (resource: string, rows: unknown[], total = rows.length) =>
   HttpResponse.json(rows, {
@@ -143,6 +130,10 @@ export const makeWallet = (balance: number, earnings = 0, more: Partial<Wallet> 
 
 /** What the job screens ask in the background: no prices, an empty wallet. */
 export const moneyBackgroundHandlers = [
-  http.get('/api/v2/setting/tat', () => HttpResponse.json({ tats: [] })),
+  http.get('/api/v2/job/price', ({ request }) => {
+    const states = new URL(request.url).searchParams.getAll('state');
+    const jobs = states.map((state) => ({ state, count: 1, price: null }));
+    return HttpResponse.json({ total: null, missing: states, jobs });
+  }),
   http.get('/api/v2/wallet', () => HttpResponse.json(makeWallet(0))),
 ];

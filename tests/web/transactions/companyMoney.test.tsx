@@ -113,6 +113,20 @@ describe('company transactions', () => {
     );
   }, 90_000);
 
+  it('history: no Export without the Report label (the CSV needs it as well)', async () => {
+    signIn({
+      ...companyAccount,
+      role: 'sub-admin',
+      permissions: ['View Transaction History, make Payment etc'],
+    });
+    answerTransactions([makeTransaction(1)], 1);
+    await renderApp('/company/transactions/history');
+    await screen.findByText('TRX-000001', {}, firstRender);
+    await expect(
+      screen.findByRole('button', { name: 'Export' }, { timeout: 1500 }),
+    ).rejects.toThrow();
+  }, 90_000);
+
   it('details: the ten fields of the real job and payment, Download gets the PDF receipt, Back goes back', async () => {
     signIn(companyAccount);
     const saved = catchDownloads();

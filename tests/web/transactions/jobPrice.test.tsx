@@ -1,10 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../support/renderApp';
 import { server } from '../support/server';
 import { companyAccount, signIn } from '../support/session';
-import { companyTat } from '../support/moneyFixtures';
 
 /** The first screen of a test loads its area's lazy chunk: on a busy machine that takes seconds. */
 const firstRender = { timeout: 20_000 };
@@ -16,20 +15,40 @@ async function choose(user: User, label: string, option: string) {
   await user.click(await screen.findByRole('option', { name: option }));
 }
 
+/** The Company prices of Address jobs the server quotes (Abia has only an Agent price). */
+const companyPrices: Record<string, number> = { lagos: 2500, kano: 3000.25 };
+
+/** `GET /job/price` as the server answers it, and the wallet's balance. */
 function answerMoney(balance: number) {
   server.use(
-    http.get('/api/v2/setting/tat', () =>
-      HttpResponse.json({
-        tats: [
-          companyTat('lagos', 'address', 2500),
-          companyTat('kano', 'address', 3000.25),
-          { ...companyTat('abia', 'address', 900), audience: 'agent' },
-        ],
-      }),
-    ),
+    http.get('/api/v2/job/price', ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      const counts = query.getAll('count').map(Number);
+      const jobs = query.getAll('state').map((state, i) => ({
+        state,
+        count: counts[i] ?? 1,
+        price: companyPrices[state] ?? null,
+      }));
+      const missing = jobs.filter((j) => j.price === null).map((j) => j.state);
+      const kobo = jobs.reduce((sum, j) => sum + Math.round((j.price ?? 0) * 100) * j.count, 0);
+      return HttpResponse.json({ total: missing.length ? null : kobo / 100, missing, jobs });
+    }),
     http.get('/api/v2/wallet', () => HttpResponse.json({ balance })),
   );
 }
+
+/** Every API call the page makes, as `METHOD /path`. */
+let calls: string[] = [];
+const record = ({ request }: { request: Request }) => {
+  calls.push(`${request.method} ${new URL(request.url).pathname}`);
+};
+beforeEach(() => {
+  calls = [];
+  server.events.on('request:start', record);
+});
+afterEach(() => {
+  server.events.removeListener('request:start', record);
+});
 
 /** The price block's label → value pairs. */
 const priceBlock = async () => {
@@ -39,13 +58,17 @@ const priceBlock = async () => {
   return Object.fromEntries(terms.map((term, i) => [term, values[i]]));
 };
 
+/** The price block once it reads `expected` (the price and the balance arrive apart). */
+const expectPriceBlock = (expected: Record<string, string>) =>
+  waitFor(async () => expect(await priceBlock()).toEqual(expected));
+
 describe('the price before creating jobs', () => {
   it('single job: the Company price of the chosen state and kind, the balance and the balance after', async () => {
     signIn(companyAccount);
     answerMoney(10000);
     const { user } = await renderApp('/company/create-single-job');
     await choose(user, 'State', 'Lagos');
-    expect(await priceBlock()).toEqual({
+    await expectPriceBlock({
       Price: '₦2,500.00',
       'Wallet balance': '₦10,000.00',
       'Balance after': '₦7,500.00',
@@ -59,12 +82,33 @@ describe('the price before creating jobs', () => {
     ).toBeInTheDocument();
   }, 90_000);
 
+  it('single job: the price without the wallet for a creator without the money label', async () => {
+    signIn({ ...companyAccount, role: 'sub-admin', permissions: ['Create Job'] });
+    answerMoney(10000);
+    const { user } = await renderApp('/company/create-single-job');
+    await choose(user, 'State', 'Lagos');
+    await expectPriceBlock({ Price: '₦2,500.00' });
+    expect(calls).not.toContain('GET /api/v2/wallet');
+  }, 90_000);
+
+  it('bulk upload: the price without the wallet for a creator without the money label', async () => {
+    signIn({ ...companyAccount, role: 'sub-admin', permissions: ['Create Job'] });
+    answerMoney(10000);
+    const { user } = await renderApp('/company/create-jobs');
+    const file = new File(['first_name;last_name;state\nChidi;Okeke;lagos\n'], 'jobs.csv', {
+      type: 'text/csv',
+    });
+    await user.upload(await screen.findByLabelText('File (CSV or XLSX)', {}, firstRender), file);
+    await expectPriceBlock({ Price: '₦2,500.00' });
+    expect(calls).not.toContain('GET /api/v2/wallet');
+  }, 90_000);
+
   it('single job: warns when the balance is too low', async () => {
     signIn(companyAccount);
     answerMoney(3000);
     const { user } = await renderApp('/company/create-single-job');
     await choose(user, 'State', 'Kano');
-    expect((await priceBlock())['Balance after']).toBe('-₦0.25');
+    await waitFor(async () => expect((await priceBlock())['Balance after']).toBe('-₦0.25'));
     expect(
       screen.getByText('Your balance is too low for this: fund your wallet first.'),
     ).toBeInTheDocument();
@@ -81,7 +125,7 @@ describe('the price before creating jobs', () => {
     );
     await user.upload(await screen.findByLabelText('File (CSV or XLSX)', {}, firstRender), file);
     expect(await screen.findByText('3 jobs')).toBeInTheDocument();
-    expect(await priceBlock()).toEqual({
+    await expectPriceBlock({
       Price: '₦8,000.25',
       'Wallet balance': '₦20,000.00',
       'Balance after': '₦11,999.75',

@@ -1,13 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../support/renderApp';
+import { currentPath, renderApp } from '../support/renderApp';
 import { server } from '../support/server';
 import { companyAccount, signIn } from '../support/session';
 import { answerUsers, creatorAccount, ngoziUser } from './fixtures';
 
 /** A full app per test on a shared 2-core machine. */
 const slow = 90_000;
+
+/** That no DISABLE/ACTIVATE button shows up, however late its checks answer. */
+const noStatusButton = () =>
+  expect(
+    screen.findByRole('button', { name: /^(DISABLE|ACTIVATE)$/ }, { timeout: 1500 }),
+  ).rejects.toThrow();
 
 /** May view, disable and edit users. */
 const manager = {
@@ -17,28 +23,64 @@ const manager = {
 
 describe('user view (users/profile/:id)', () => {
   it(
-    "shows 'Unactive', activates with the spec's toast and reloads the user",
+    "shows 'Unactive', activates with the spec's toast, reloads the user and returns to the previous page",
     async () => {
       signIn(manager);
       const calls = answerUsers();
-      const { user } = await renderApp(`/admin/users/profile/${ngoziUser.id}`);
-      expect(await screen.findByText('SUB-000007', {}, { timeout: 30_000 })).toBeInTheDocument();
+      const { user } = await renderApp('/admin/users/users');
+      await user.click(await screen.findByText('SUB-000007', {}, { timeout: 30_000 }));
+      await waitFor(() => expect(currentPath()).toBe(`/admin/users/profile/${ngoziUser.id}`));
+      const activate = await screen.findByRole('button', { name: 'ACTIVATE' });
       expect(screen.getByText('Unactive')).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Message' })).toHaveAttribute(
         'href',
         `/admin/messages/create?recipient_id=${ngoziUser.id}`,
       );
-      await user.click(await screen.findByRole('button', { name: 'ACTIVATE' }));
+      const before = calls.filter((c) => c.method === 'GET').length;
+      await user.click(activate);
       expect(
         await screen.findByText('Sub Admin activated/ deactivated successfully!'),
       ).toBeInTheDocument();
       expect(calls.filter((c) => c.method === 'PATCH')).toEqual([
         { method: 'PATCH', path: `/api/v2/user/${ngoziUser.id}`, body: { status: 1 } },
       ]);
-      // reloaded: now active, and the button offers the opposite
-      expect(await screen.findByRole('button', { name: 'DISABLE' })).toBeInTheDocument();
-      expect(screen.getByText('Active')).toBeInTheDocument();
-      expect(calls.filter((c) => c.method === 'GET').length).toBeGreaterThanOrEqual(2);
+      await waitFor(() => expect(currentPath()).toBe('/admin/users/users'));
+      await waitFor(() =>
+        expect(calls.filter((c) => c.method === 'GET').length).toBeGreaterThan(before),
+      );
+    },
+    slow,
+  );
+
+  it(
+    "offers neither DISABLE nor Save on one's own account",
+    async () => {
+      signIn(manager);
+      answerUsers([{ ...ngoziUser, id: manager.id, status: 1 }]);
+      const { user } = await renderApp(`/admin/users/profile/${manager.id}`);
+      expect(await screen.findByText('SUB-000007', {}, { timeout: 30_000 })).toBeInTheDocument();
+      await noStatusButton();
+      expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+      await user.click(screen.getByRole('tab', { name: 'Permissions' }));
+      expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    },
+    slow,
+  );
+
+  it(
+    'offers neither DISABLE nor Save on a user holding a label the actor lacks, nor on an admin',
+    async () => {
+      signIn(manager);
+      const support = { ...ngoziUser, status: 1, permissions: ['View Job History', 'Support'] };
+      const admin = { ...ngoziUser, id: '7a000000-0000-4000-8000-000000000002', role: 'admin' };
+      answerUsers([support, admin as typeof ngoziUser]);
+      for (const target of [support, admin]) {
+        const view = await renderApp(`/admin/users/profile/${target.id}`);
+        expect(await screen.findByText('SUB-000007', {}, { timeout: 30_000 })).toBeInTheDocument();
+        await noStatusButton();
+        expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+        view.unmount();
+      }
     },
     slow,
   );
