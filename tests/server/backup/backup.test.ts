@@ -9,7 +9,8 @@ import { openDb, type Db } from '../../../server/db';
 import { migrate } from '../../../server/db/migrate';
 import { openPostgres } from '../../../server/db/postgres';
 import { seedDemoData } from '../../../server/seed/demoData';
-import { serveDumps } from '../../../server/services/backup';
+import type { App } from '../../../server/app';
+import { startServer as startApiServer } from '../../../server/server';
 import { createCaptureLinks } from '../../../server/services/captureLinks';
 import { createLocalStorage } from '../../../server/services/storage';
 import { testConfig } from '../helpers';
@@ -100,6 +101,25 @@ async function dropPostgresDatabase(name: string) {
   await admin.close();
 }
 
+/** `npm start` on a new embedded data folder (startServer reads the environment). */
+async function startServer(dataDir: string) {
+  const saved = { ...process.env };
+  Object.assign(process.env, {
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: testConfig().jwtSecret,
+    DEMO_DATA: 'true',
+  });
+  delete process.env.DATABASE_URL;
+  try {
+    return await startApiServer();
+  } finally {
+    process.env = saved;
+  }
+}
+
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const suffix = `${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
 const databases = { source: `backup_source_${suffix}`, target: `backup_target_${suffix}` };
@@ -107,7 +127,7 @@ const databases = { source: `backup_source_${suffix}`, target: `backup_target_${
 describe(`npm run backup and npm run restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   let tmp: string;
   let source: Db;
-  let stopDumps = async () => undefined as void;
+  let app: App | undefined;
   const env: { source: Record<string, string>; target: Record<string, string> } = {
     source: {},
     target: {},
@@ -127,24 +147,24 @@ describe(`npm run backup and npm run restore (${onPostgres ? 'PostgreSQL' : 'PGl
       env.source.DATABASE_URL = await newPostgresDatabase(databases.source);
       env.target.DATABASE_URL = await newPostgresDatabase(databases.target);
       source = await openPostgres(env.source.DATABASE_URL);
+      await migrate(source);
+      await seedDemoData(source, {
+        storage: createLocalStorage(path.join(sourceDir, 'files')),
+        captureLinks: createCaptureLinks({
+          secret: testConfig().jwtSecret,
+          publicUrl: 'http://x.test',
+        }),
+      });
     } else {
-      // Opened as the server opens it: on its thread, holding the data folder's lock.
-      source = await openDb({ dataDir: sourceDir }, 'the API server');
+      // The real server on a new data folder: it seeds the demo and holds the folder's lock.
+      app = await startServer(sourceDir);
+      source = app.db;
     }
-    await migrate(source);
-    await seedDemoData(source, {
-      storage: createLocalStorage(path.join(sourceDir, 'files')),
-      captureLinks: createCaptureLinks({
-        secret: testConfig().jwtSecret,
-        publicUrl: 'http://x.test',
-      }),
-    });
-    if (!onPostgres) stopDumps = await serveDumps(source, sourceDir);
   }, 120_000);
 
   afterAll(async () => {
-    await stopDumps();
-    await source?.close();
+    if (app) await app.close();
+    else await source?.close();
     if (onPostgres) {
       await dropPostgresDatabase(databases.source);
       await dropPostgresDatabase(databases.target);
@@ -209,5 +229,14 @@ describe(`npm run backup and npm run restore (${onPostgres ? 'PostgreSQL' : 'PGl
     const forced = await cli('restore', [archive, '--data-dir', targetDir, '--force'], env.target);
     expect(forced.stderr).toBe('');
     expect(forced.code).toBe(0);
+  });
+
+  it('backs up the restored target too (PGlite: the command reads the folder, no server holds it)', async () => {
+    const again = path.join(tmp, 'again.tar');
+    const run = await cli('backup', ['--out', again], { ...env.target, DATA_DIR: targetDir });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toMatch(onPostgres ? /read from pg_dump/ : /read from the data folder/);
+    expect(run.stdout).toMatch(/\d{2,} stored files/);
+    expect(existsSync(path.join(targetDir, 'pglite.lock'))).toBe(false);
   });
 });
