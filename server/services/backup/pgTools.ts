@@ -5,7 +5,7 @@ import path from 'node:path';
 export class PgToolMissingError extends Error {}
 
 /** Where Debian and Ubuntu put each installed PostgreSQL version's programs. */
-const debianRoot = '/usr/lib/postgresql';
+const debianInstalls = '/usr/lib/postgresql';
 
 const isExecutable = (file: string) => {
   try {
@@ -20,7 +20,11 @@ const isExecutable = (file: string) => {
  * `pg_dump` or `pg_restore`: the first on PATH, else the newest under /usr/lib/postgresql/N/bin
  * (Debian installs them there, putting only a wrapper on PATH with postgresql-client-common).
  */
-export function findPgTool(name: 'pg_dump' | 'pg_restore', env = process.env): string {
+export function findPgTool(
+  name: 'pg_dump' | 'pg_restore',
+  env: Record<string, string | undefined> = process.env,
+  debianRoot = debianInstalls,
+): string {
   const onPath = (env.PATH ?? '')
     .split(path.delimiter)
     .filter(Boolean)
