@@ -1,6 +1,14 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -83,6 +91,18 @@ function fileDigests(dir: string, prefix = ''): Record<string, string> {
         : { [rel]: createHash('sha256').update(readFileSync(full)).digest('hex') };
     }),
   ) as Record<string, string>;
+}
+
+/** Every path under `dir` whose mode gives anything to group or others. */
+function openToOthers(dir: string): string[] {
+  const found: string[] = [];
+  const visit = (p: string) => {
+    const st = statSync(p);
+    if (st.mode & 0o077) found.push(`${(st.mode & 0o777).toString(8)} ${p}`);
+    if (st.isDirectory()) for (const name of readdirSync(p)) visit(path.join(p, name));
+  };
+  visit(dir);
+  return found;
 }
 
 /** On CI's PostgreSQL pass, a database of its own on that server (dropped by `drop`). */
@@ -199,6 +219,15 @@ describe(`npm run backup and npm run restore (${onPostgres ? 'PostgreSQL' : 'PGl
     const files = fileDigests(path.join(sourceDir, 'files'));
     expect(Object.keys(files).length).toBeGreaterThan(20);
     expect(fileDigests(path.join(targetDir, 'files'))).toEqual(files);
+  });
+
+  it('security: the archive, the restored folder and the dump socket are for their owner only', () => {
+    expect(statSync(archive).mode & 0o777).toBe(0o600);
+    expect(openToOthers(targetDir)).toEqual([]);
+    // The socket the running server answers backups on (PGlite; pg_dump needs none).
+    const socket = path.join(sourceDir, 'backup.sock');
+    expect(existsSync(socket)).toBe(!onPostgres);
+    if (existsSync(socket)) expect(statSync(socket).mode & 0o777).toBe(0o600);
   });
 
   it('refuses a damaged archive, naming the entry whose checksum fails, and writes nothing', async () => {
