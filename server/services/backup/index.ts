@@ -63,7 +63,7 @@ function filesUnder(dir: string, prefix = ''): string[] {
 /** A backup or restore that will not go ahead; the message says why. */
 export class BackupRefusedError extends Error {}
 
-export type BackupConfig = Pick<Config, 'dataDir' | 'databaseUrl' | 's3'>;
+type BackupConfig = Pick<Config, 'dataDir' | 'databaseUrl' | 's3'>;
 
 /**
  * Writes one archive: the database (PGlite's data folder as a tar, or `pg_dump`'s custom format),
@@ -162,7 +162,7 @@ export interface RestoreTarget {
 }
 
 /** Reads the whole archive and checks every entry against the manifest; writes nothing. */
-export async function verifyBackup(archive: string): Promise<Manifest> {
+async function verifyBackup(archive: string): Promise<Manifest> {
   const manifestChunks: Buffer[] = [];
   const read = await readTar(archive, async (name) =>
     name === manifestName ? async (chunk) => void manifestChunks.push(chunk) : undefined,
@@ -176,14 +176,21 @@ export async function verifyBackup(archive: string): Promise<Manifest> {
   if (!manifest || manifest.format !== archiveFormat || manifest.formatVersion !== 1) {
     throw new BadArchiveError(`${archive} is not an archive made by npm run backup (no manifest)`);
   }
+  matchManifest(manifest, read);
+  return manifest;
+}
+
+/** Every entry read is the one the manifest lists, and none is missing. */
+function matchManifest(manifest: Manifest, read: TarEntry[]) {
   const listed = new Map(manifest.entries.map((e) => [e.name, e]));
   for (const entry of read) {
     if (entry.name === manifestName) continue;
     const expected = listed.get(entry.name);
-    if (!expected)
+    if (!expected) {
       throw new BadArchiveError(
         `The archive holds ${entry.name}, which its manifest does not list`,
       );
+    }
     if (expected.sha256 !== entry.sha256 || expected.size !== entry.size) {
       throw new BadArchiveError(
         `The archive is damaged: ${entry.name} does not match its SHA-256 checksum in the manifest`,
@@ -193,7 +200,6 @@ export async function verifyBackup(archive: string): Promise<Manifest> {
   }
   const missing = [...listed.keys()];
   if (missing.length) throw new BadArchiveError(`The archive is missing ${missing.join(', ')}`);
-  return manifest;
 }
 
 /**
@@ -236,7 +242,7 @@ export async function restoreBackup(archive: string, target: RestoreTarget): Pro
       await current?.close();
       current = undefined;
     };
-    await readTar(archive, async (name) => {
+    const extracted = await readTar(archive, async (name) => {
       await closeCurrent();
       if (name === pgliteEntry) return async (chunk) => void database.push(chunk);
       const file =
@@ -250,6 +256,8 @@ export async function restoreBackup(archive: string, target: RestoreTarget): Pro
       const handle = (current = await open(file, 'wx', 0o600));
       return async (chunk) => void (await handle.write(chunk));
     }).finally(closeCurrent);
+    // Checked again as written: the archive could have changed since it was verified.
+    matchManifest(manifest, extracted);
     if (target.databaseUrl) {
       await runPgTool('pg_restore', target.databaseUrl, [
         '--no-owner',
@@ -267,6 +275,13 @@ export async function restoreBackup(archive: string, target: RestoreTarget): Pro
       await db.close();
     }
     return manifest;
+  } catch (err) {
+    // The target was empty (or is to be replaced): a failed restore leaves nothing half written.
+    await rm(filesRoot, { recursive: true, force: true });
+    if (!target.databaseUrl) {
+      await rm(path.join(target.dataDir, 'pglite'), { recursive: true, force: true });
+    }
+    throw err;
   } finally {
     await rm(work, { recursive: true, force: true });
     unlock();
