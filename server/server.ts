@@ -4,6 +4,7 @@ import { openDb } from './db';
 import { DataDirInUseError } from './db/dataDirLock';
 import { migrate } from './db/migrate';
 import { demoAccounts, seedDemoData } from './seed/demoData';
+import { serveDumps } from './services/backup';
 import { sweepUnfinishedUploads } from './services/captureSubmission';
 import { StorageUnavailableError } from './services/storage';
 
@@ -32,6 +33,15 @@ export async function startServer() {
     );
   }
   if (applied.length) app.log.info({ applied }, 'migrations applied');
+
+  // `npm run backup` cannot open the data folder this process holds: it asks here instead.
+  if (db.kind === 'pglite') {
+    await serveDumps(db, config.dataDir).then(
+      (stop) => app.addHook('onClose', stop),
+      (err: unknown) =>
+        app.log.warn({ err }, 'backups of the running server are off: stop it to back up'),
+    );
+  }
 
   const sweep = () =>
     sweepUnfinishedUploads(app).then(

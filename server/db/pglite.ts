@@ -11,7 +11,7 @@ import type { Db, Queryable, QueryResult } from './types';
 export async function openPglite(
   dataDir?: string,
   loadDataDir?: Blob,
-): Promise<Db & { dumpDataDir(): Promise<Blob> }> {
+): Promise<Db & { dumpDataDir(): Promise<Buffer> }> {
   // The database files hold every account and job: no other user of the machine may read them.
   if (dataDir) privateDir(dataDir);
   // pg_trgm: the jobs search's trigram index (migration 0013).
@@ -50,7 +50,14 @@ export async function openPglite(
     ...db,
     queryPrepared: preparedStatements(pg, db),
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
-    dumpDataDir: () => pg.dumpDataDir('none'),
+    // Between transactions (none is open while the transaction lock is held) and right after a
+    // checkpoint: the files then hold every committed change and nothing half done.
+    dumpDataDir: () =>
+      pg._runExclusiveTransaction(async () => {
+        // `exec` would wait for the transaction lock held here: the statement goes in directly.
+        await pg.runExclusive(() => pg.execProtocolStream(protocol.serialize.query('CHECKPOINT')));
+        return Buffer.from(await (await pg.dumpDataDir('none')).arrayBuffer());
+      }),
     close: () => pg.close(),
   };
 }

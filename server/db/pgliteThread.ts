@@ -70,6 +70,8 @@ port.on('message', (call: DbCall) => {
         return q.copyFrom(call.table, call.columns, call.csv);
       case 'copyTo':
         return q.copyTo(call.sql, call.params);
+      case 'dumpDataDir':
+        return db.dumpDataDir();
       case 'close':
         return db.close();
     }

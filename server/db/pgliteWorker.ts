@@ -14,7 +14,7 @@ export type DbCall =
       csv: string;
     }
   | { op: 'copyTo'; id: number; txId?: number; sql: string; params: readonly unknown[] }
-  | { op: 'close'; id: number; txId?: undefined }
+  | { op: 'close' | 'dumpDataDir'; id: number; txId?: undefined }
   | { op: 'begin'; id: number; txId: number }
   | { op: 'end'; txId: number; commit: boolean };
 
@@ -112,6 +112,10 @@ export async function openPgliteInWorker(dataDir: string): Promise<Db> {
       await end(true);
       return result;
     },
+    dumpDataDir: () =>
+      send<Uint8Array>({ op: 'dumpDataDir' }).then((b) =>
+        Buffer.from(b.buffer, b.byteOffset, b.byteLength),
+      ),
     async close() {
       try {
         await send({ op: 'close' });

@@ -36,4 +36,9 @@ export interface Db extends Queryable {
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * PGlite only: the cluster's files as a tar (PGlite's `dumpDataDir`), taken between
+   * transactions; the app's queries wait meanwhile.
+   */
+  dumpDataDir?(): Promise<Buffer>;
 }

@@ -25,7 +25,7 @@ export default async function setup(project: TestProject) {
   const file = path.join(dir, 'migrated.tar');
   const db = await openPglite();
   await migrate(db);
-  await writeFile(file, Buffer.from(await (await db.dumpDataDir()).arrayBuffer()));
+  await writeFile(file, await db.dumpDataDir());
   await db.close();
   project.provide('pgliteSnapshot', file);
   return () => rm(dir, { recursive: true, force: true });
