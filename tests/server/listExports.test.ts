@@ -38,7 +38,7 @@ beforeAll(async () => {
   // Text a spreadsheet would run: an agent who was paid out, and a pending applicant.
   await ctx.db.query(
     `UPDATE accounts SET first_name = '=HYPERLINK("http://evil.test")'
-      WHERE id = (SELECT agent_id FROM payouts ORDER BY created_at LIMIT 1)`,
+      WHERE id = (SELECT agent_id FROM payouts WHERE agent_id IS NOT NULL ORDER BY created_at LIMIT 1)`,
   );
   await ctx.db.query(
     `UPDATE agent_applications SET last_name = '@SUM(A1)'

@@ -74,7 +74,7 @@ const screens = [
   {
     path: '/admin/transactions/agent-payout',
     resource: 'payouts',
-    rows: [makePayout(1, { agent_name: 'Bisi Ade' })],
+    rows: [makePayout(1, { payee_name: 'Bisi Ade', agent_name: 'Bisi Ade' })],
     shown: 'Bisi Ade',
   },
 ];
