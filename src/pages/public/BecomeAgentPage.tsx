@@ -20,7 +20,8 @@ import {
   type AgentApplicationInput,
   type ApplicationAnswer,
 } from './agentApplicationApi';
-import { nin, nuban, photo } from './agentValidators';
+import { nin, photo } from './agentValidators';
+import { BankAccountInputs } from './BankAccountInputs';
 import { nigerianPhone } from './nigerianPhone';
 import { PublicLayout, TextLink } from './PublicLayout';
 import { SubmitButton } from './SubmitButton';
@@ -114,23 +115,9 @@ export const BecomeAgentPage = () => {
           inputMode="numeric"
           validate={[required(), nin]}
         />
-        <SelectInput
-          source="bank_code"
-          label="app.agents.apply.bank"
+        <BankAccountInputs
           choices={(banks.data ?? []).map((b) => ({ id: b.code, name: b.name }))}
           isPending={banks.isPending}
-          validate={required()}
-        />
-        <TextInput
-          source="account_number"
-          label="app.agents.apply.account_number"
-          inputMode="numeric"
-          validate={[required(), nuban]}
-        />
-        <TextInput
-          source="account_name"
-          label="app.agents.apply.account_name"
-          validate={required()}
         />
         <FileInput
           source="photo"

@@ -1,11 +1,10 @@
-import EditIcon from '@mui/icons-material/Edit';
-import { Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { Link } from 'react-router-dom';
-import { CanAccess, Loading, Title, useBasename, useTranslate } from 'react-admin';
+import { Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { Loading, Title, useTranslate } from 'react-admin';
 import { heldLabels } from '../../../reference/permissions';
 import { fullName } from '../../authProvider/session';
 import { useAccount } from '../../authProvider/useAccount';
 import { Details } from '../../layout/Details';
+import { EditProfileActions } from './EditProfileActions';
 import { UserAvatar } from '../../resources/users/UserAvatar';
 
 /**
@@ -16,7 +15,6 @@ import { UserAvatar } from '../../resources/users/UserAvatar';
 export const AccountProfilePage = () => {
   const account = useAccount();
   const translate = useTranslate();
-  const basename = useBasename();
   if (!account) return <Loading />;
   const t = (key: string) => translate(`app.profile.${key}`);
   const details: Array<[string, string | null | undefined]> = [
@@ -50,18 +48,7 @@ export const AccountProfilePage = () => {
           )}
         </Stack>
       </CardContent>
-      <CanAccess resource="settings" action="edit">
-        <CardActions>
-          <Button
-            component={Link}
-            to={`${basename}/settings/profile`}
-            variant="contained"
-            startIcon={<EditIcon />}
-          >
-            {translate('app.settings.edit_profile')}
-          </Button>
-        </CardActions>
-      </CanAccess>
+      <EditProfileActions />
     </Card>
   );
 };

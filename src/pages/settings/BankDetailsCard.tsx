@@ -1,21 +1,12 @@
 import { Card, CardContent, CardHeader, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  Form,
-  SaveButton,
-  SelectInput,
-  TextInput,
-  required,
-  useDataProvider,
-  useNotify,
-  useTranslate,
-} from 'react-admin';
+import { Form, SaveButton, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { banks } from '../../../reference/banks';
 import type { AppDataProvider } from '../../dataProvider';
 import { useNotifyError } from '../../httpClient/useNotifyError';
 import type { BankAccountInput } from '../../resources/transactions/types';
 import { useWallet } from '../../resources/transactions/useWallet';
-import { nuban } from '../public/agentValidators';
+import { BankAccountInputs } from '../public/BankAccountInputs';
 
 const bankChoices = banks.map((b) => ({ id: b.code, name: b.name }));
 
@@ -57,23 +48,7 @@ export const BankDetailsCard = () => {
         {wallet.isPending ? null : (
           <Form record={wallet.data?.bank_account ?? {}} onSubmit={save} noValidate>
             <Stack sx={{ maxWidth: 560 }}>
-              <SelectInput
-                source="bank_code"
-                label="app.agents.apply.bank"
-                choices={bankChoices}
-                validate={required()}
-              />
-              <TextInput
-                source="account_number"
-                label="app.agents.apply.account_number"
-                inputMode="numeric"
-                validate={[required(), nuban]}
-              />
-              <TextInput
-                source="account_name"
-                label="app.agents.apply.account_name"
-                validate={required()}
-              />
+              <BankAccountInputs choices={bankChoices} />
               <SaveButton label="app.profile.save_bank_details" />
             </Stack>
           </Form>

@@ -1,21 +1,11 @@
-import EditIcon from '@mui/icons-material/Edit';
 import TuneIcon from '@mui/icons-material/Tune';
-import {
-  Avatar,
-  Box,
-  Button,
-  Card,
-  CardActionArea,
-  CardActions,
-  CardContent,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Avatar, Box, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { CanAccess, Loading, Title, useBasename, useTranslate } from 'react-admin';
 import { fullName } from '../../authProvider/session';
 import { useAccount } from '../../authProvider/useAccount';
 import { Details } from '../../layout/Details';
+import { EditProfileActions } from './EditProfileActions';
 
 /** Spec §2 "Settings screen": the account, the way to edit it, and the preferences card. */
 export const SettingsPage = () => {
@@ -68,18 +58,7 @@ export const SettingsPage = () => {
               .map(([label, value]) => [translate(label), value])}
           />
         </CardContent>
-        <CanAccess resource="settings" action="edit">
-          <CardActions>
-            <Button
-              component={Link}
-              to={`${basename}/settings/profile`}
-              variant="contained"
-              startIcon={<EditIcon />}
-            >
-              {translate('app.settings.edit_profile')}
-            </Button>
-          </CardActions>
-        </CanAccess>
+        <EditProfileActions />
       </Card>
       <CanAccess resource="tat-settings" action="list">
         <Card sx={{ flex: { md: 1 }, width: '100%' }}>
