@@ -126,7 +126,7 @@ const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
             (m) => `${findState(m.state)?.name ?? m.state} / ${jobKindLabels[m.type]}`,
           );
           throw badRequest(
-            `No TAT is set for ${what.join(', ')} with audience ${audience}: set it under Settings → Set Amount`,
+            `No TAT is set for ${what.join(', ')} with audience ${audience}: only the provider can set one (Settings → Set Amount)`,
           );
         }
         await jobs.setAssignee(ids, { type, id }, tx);

@@ -151,7 +151,7 @@ describe('assigning', () => {
     const res = await assign(admin.headers, 'agent', agent.account.id, [job.id]);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(
-      'No TAT is set for Kano / Product with audience Agent: set it under Settings → Set Amount',
+      'No TAT is set for Kano / Product with audience Agent: only the provider can set one (Settings → Set Amount)',
     );
   });
 

@@ -126,7 +126,7 @@ describe('Assign Job', () => {
         HttpResponse.json(
           {
             message:
-              'No TAT is set for Lagos / Address with audience Company: set it under Settings → Set Amount',
+              'No TAT is set for Lagos / Address with audience Company: only the provider can set one (Settings → Set Amount)',
           },
           { status: 400 },
         ),
