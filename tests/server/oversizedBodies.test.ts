@@ -109,4 +109,20 @@ describe('security: an oversized body is answered 413, never by a reset connecti
     });
     expect(sent).toBeLessThan(declared);
   });
+
+  it('answers a refused empty body at once: nothing is left to drain', async () => {
+    const { ms } = lingerLimits;
+    lingerLimits.ms = 120_000; // a wait for a body that already ended would outlast the test
+    try {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v2/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '',
+      });
+      expect(res.statusCode).toBe(400);
+    } finally {
+      lingerLimits.ms = ms;
+    }
+  });
 });

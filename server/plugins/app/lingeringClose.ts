@@ -40,7 +40,10 @@ function drain(body: IncomingMessage): Promise<boolean> {
 export function installLingeringClose(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
     const { raw } = request;
-    if (raw.complete || reply.getHeader('connection') !== 'close') return payload;
+    // A body already read to its end (an empty one, say) leaves nothing to drain.
+    if (raw.complete || raw.readableEnded || reply.getHeader('connection') !== 'close') {
+      return payload;
+    }
     if (await drain(raw)) reply.removeHeader('connection');
     return payload;
   });
