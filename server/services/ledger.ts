@@ -39,7 +39,7 @@ const transfer = (from: Account, to: Account, amount: number) => [
  * A bank reference's normal form, the key that makes a payment count once however it is typed:
  * upper case, without spaces or separators (`third-idem 1` is `THIRDIDEM1`). Empty when the
  * reference holds anything but ASCII letters, digits and separators, which banks do not issue.
- * Migration 0017 refuses any other form of a funding reference.
+ * Migration 0016 refuses any other form of a funding reference.
  */
 export function bankReferenceKey(reference: string): string {
   const key = reference.replace(/[\s\p{P}\p{S}]/gu, '').toUpperCase();
