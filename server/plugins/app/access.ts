@@ -26,6 +26,12 @@ declare module 'fastify' {
      * `request.account`.
      */
     settleSession: (request: FastifyRequest, checked?: boolean) => Promise<boolean>;
+    /**
+     * Whether a list is asked for as CSV (`Accept: text/csv`): an export, which needs 'View, Print
+     * & Download Report' (`jobs.export`) beside the list's own access; 403 without it. The
+     * session is settled first, so a revoked one is a 401 before any row is read.
+     */
+    csvExportAsked: (request: FastifyRequest) => Promise<boolean>;
   }
 }
 
@@ -107,6 +113,13 @@ export default fp(
       }
       await authenticateInFull(request);
       return false;
+    });
+
+    app.decorate('csvExportAsked', async (request: FastifyRequest) => {
+      if (!request.headers.accept?.includes('text/csv')) return false;
+      await app.settleSession(request);
+      if (!app.allows(request, 'jobs.export')) throw forbidden();
+      return true;
     });
 
     // Nothing leaves on an unconfirmed sign-in: a reply the route did not settle (an error

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { banks } from '../../../reference/banks';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import {
   applicationSortFields,
   DuplicateAgentError,
@@ -188,8 +188,7 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         q: filterText(f, 'q'),
         ids: filterIds(f),
       };
-      if (request.headers.accept?.includes('text/csv')) {
-        if (!app.allows(request, 'jobs.export')) throw forbidden();
+      if (await app.csvExportAsked(request)) {
         const lines = csvPages(
           applicationCsvColumns,
           (offset, limit) => agentApplications.list(filter, sort, offset, limit),

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { findState } from '../../../reference/locations';
-import { badRequest, forbidden, notFound } from '../../errors';
+import { badRequest, notFound } from '../../errors';
 import { agentSortFields, type AgentFilter } from '../../repositories/agents';
 import { ListQuery } from '../../schemas/agentApplications';
 import {
@@ -92,8 +92,7 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { offset, limit } = parseRange(request.query.range);
       const sort = parseSort(request.query.sort, agentSortFields, ['created_at', 'DESC'], 'Agents');
       const filter = parseAgentFilter(request.query.filter);
-      if (request.headers.accept?.includes('text/csv')) {
-        if (!app.allows(request, 'jobs.export')) throw forbidden();
+      if (await app.csvExportAsked(request)) {
         const lines = csvPages(
           csvColumns,
           (offset, limit) => agents.list(filter, sort, offset, limit),

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { jobFieldDefs } from '../../../reference/jobKinds';
-import { forbidden, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import { jobCsvHeader, type JobListFilter, type JobScope } from '../../repositories/jobs';
 import { JobDetailWithCapture } from '../../schemas/capture';
 import { errorResponses } from '../../schemas/common';
@@ -90,9 +90,7 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const q = parseListQuery(request.query);
-      if (request.headers.accept?.includes('text/csv')) {
-        await app.settleSession(request);
-        if (!app.allows(request, 'jobs.export')) throw forbidden();
+      if (await app.csvExportAsked(request)) {
         return reply
           .header('Content-Type', 'text/csv; charset=utf-8')
           .header('Content-Disposition', 'attachment; filename="data.csv"')

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { PayeeType } from '../../../reference/money';
-import { fieldError, forbidden, notFound } from '../../errors';
+import { fieldError, notFound } from '../../errors';
 import type { PayoutFilter } from '../../repositories/payouts';
 import { errorResponses } from '../../schemas/common';
 import {
@@ -184,8 +184,7 @@ const payoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
         'Payouts',
       );
       const { offset, limit } = parseRange(request.query.range);
-      if (request.headers.accept?.includes('text/csv')) {
-        if (!app.allows(request, 'jobs.export')) throw forbidden();
+      if (await app.csvExportAsked(request)) {
         const lines = csvPages(
           csvColumns,
           (offset, limit) => payouts.list(filter, sort, offset, limit),

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { idTypeLabel, jobKindLabels } from '../../../reference/jobKinds';
 import { defaultMoneySettings } from '../../config';
-import { fieldError, forbidden, notFound } from '../../errors';
+import { fieldError, notFound } from '../../errors';
 import type { MoneyScope, TransactionRow } from '../../repositories/transactions';
 import { errorResponses } from '../../schemas/common';
 import {
@@ -79,8 +79,7 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const scope = scopeOf(request);
       const q = parseTransactionQuery(request.query);
-      if (request.headers.accept?.includes('text/csv')) {
-        if (!app.allows(request, 'jobs.export')) throw forbidden();
+      if (await app.csvExportAsked(request)) {
         const lines = csvPages(
           csvColumns,
           (offset, limit) => transactions.list(scope, q.filter, q.sort, offset, limit),
