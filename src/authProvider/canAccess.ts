@@ -10,7 +10,8 @@ export interface AccessRequest {
 
 /**
  * Whether the account may do `action` on `resource` in `area`: the key (or every key)
- * `screenAccess` maps the pair to, judged by `allows`, the rule book the server's access hook applies to the same key.
+ * `screenAccess` maps the pair to, judged by `allows`, the rule book the server's access hook
+ * applies to the same keys.
  * So the browser hides exactly what the server would refuse, and a pair the table does not
  * name is refused. `authProvider.canAccess` and the tests call it.
  */
