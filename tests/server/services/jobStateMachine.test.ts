@@ -3,6 +3,7 @@ import { HttpError } from '../../../server/errors';
 import {
   canMove,
   jobStatuses,
+  movableFrom,
   nextStatus,
   type JobAction,
   type JobStatus,
@@ -28,6 +29,9 @@ describe('job moves: the state machine allows exactly the moves of DESIGN §3', 
     it(`${action}: from ${from.join(', ')} to ${to}; from anything else a 409`, () => {
       for (const status of jobStatuses) {
         expect(canMove(status, action), `${action} from ${status}`).toBe(from.includes(status));
+        expect(movableFrom(action).includes(status), `movableFrom(${action})`).toBe(
+          from.includes(status),
+        );
         if (from.includes(status)) {
           expect(nextStatus(status, action, 'JOB-000001')).toBe(to);
         } else {
