@@ -49,7 +49,15 @@ export const criticalModules: CriticalModule[] = [
     file: 'server/services/captureWarnings.ts',
     tests: ['tests/server/services/captureWarnings.test.ts'],
   },
-  { file: 'server/services/csv.ts', tests: ['tests/server/jobs/csvEscaping.test.ts'] },
+  // The COPY export's page conversion and the paged list exports live here too.
+  {
+    file: 'server/services/csv.ts',
+    tests: [
+      'tests/server/jobs/csvEscaping.test.ts',
+      'tests/server/jobs/export.test.ts',
+      'tests/server/listExports.test.ts',
+    ],
+  },
   { file: 'server/services/jobAccess.ts', tests: [...jobsApiTests, ...captureApiTests] },
   // Money: the ledger's movements and the charge of new jobs, through the money API tests.
   {
