@@ -24,7 +24,7 @@ import { gzipKB, watchScripts } from '../tests/e2e/scriptSize';
  * first camera frame against a page with react-webcam alone (with where each page's time goes);
  * the agent taking one photo every 10 s, timed from the last photo to 'Submitted' against a plain
  * POST of that photo's bytes; the old one-shot multipart POST against a POST of the same form; and
- * the JS each page loads (gzip). Each aim of issue 11 is a row, met or NOT met. Returns the
+ * the JS each page loads (gzip). Each aim is a row, met or NOT met. Returns the
  * report's section, or null without Chromium.
  */
 export const captureHeading = '## Capture on a slow mobile network';
@@ -260,7 +260,7 @@ async function firstFrame(page: Page, url: string): Promise<FrameProfile> {
   }, frame);
 }
 
-/** The agent's pace: one photo every this many milliseconds (issue 11's scenario). */
+/** The agent's pace: one photo every this many milliseconds (a field agent's pace). */
 const photoEveryMs = Number(process.env.BENCH_CAPTURE_PHOTO_EVERY_MS ?? 10_000);
 
 /**
@@ -440,7 +440,7 @@ async function oneRun(
   );
   await context.close();
 
-  // The agent at the issue's pace through the location step too: the photos are all on the
+  // The agent at that pace through the location step too: the photos are all on the
   // server before Submit.
   const paced = await capturePage(browser);
   await firstFrame(paced.page, links.paced);

@@ -11,7 +11,7 @@ import { sha256 } from './secrets';
 import type { FileStorage } from './storage';
 
 /**
- * What the agent needs at the door (issue 4): the subject's name and where to go. The subject's
+ * What the agent needs at the door: the subject's name and where to go. The subject's
  * phone, email, ids and the job's ids stay out: the link may be forwarded or overheard.
  */
 export function captureJobView(j: {

@@ -31,7 +31,7 @@ function duration(ms: number) {
 }
 
 /**
- * What the reviewer should look at twice (issue 4, "Review"): no or imprecise GPS, a photo equal
+ * What the reviewer should look at twice: no or imprecise GPS, a photo equal
  * or nearly equal to one of another job, a device clock far from the server's. `mayKnow` says
  * whether the viewer may see a matched job; if not, its code is withheld.
  */

@@ -1,6 +1,6 @@
 import { cameraMessages } from './messages';
 
-/** Photos are sent at most this many pixels on their long side (issue 4). */
+/** Photos are sent at most this many pixels on their long side. */
 export const maxPhotoSide = 1280;
 /** ...and at most about this many bytes each. */
 export const maxPhotoBytes = 300 * 1024;

@@ -14,7 +14,7 @@ import {
 } from './harness';
 
 /**
- * The Jobs issue's journey in Chromium against the real server: the admin sets the TAT, a
+ * The jobs journey in Chromium against the real server: the admin sets the TAT, a
  * company creates a job and uploads a CSV, the admin assigns the job to a partner company, the
  * partner accepts, and each of them sees the job's status.
  */

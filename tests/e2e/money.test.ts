@@ -17,7 +17,7 @@ import {
 } from './harness';
 
 /**
- * The money issue's journey in Chromium against the real server: the admin records a company's
+ * The money journey in Chromium against the real server: the admin records a company's
  * bank payment, the company creates jobs (one, then a file of two) and sees the charges, an
  * agent's job is assigned, submitted and approved, the admin pays the fee out and marks it
  * paid, and the company downloads the month's invoice as a PDF.

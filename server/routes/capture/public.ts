@@ -28,7 +28,7 @@ import { isUploadedFile } from '../jobs/multipart';
 import { guardCaptureLinks, invalidLink, requireOpen } from './linkGuard';
 
 /**
- * The public capture API (issue 4, DESIGN §3): no sign-in, the link's token is the credential.
+ * The public capture API (DESIGN §3): no sign-in, the link's token is the credential.
  * A token works for one job while it is assigned or accepted, and not after.
  */
 const publicCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {

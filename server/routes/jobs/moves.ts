@@ -131,7 +131,7 @@ const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }
         await jobs.setAssignee(ids, { type, id }, tx);
         await writeMoves(jobs, moves, a.id, tx);
-        // Capture (issue 4): a reassigned job's old link dies; an agent gets a new one by mail.
+        // Capture: a reassigned job's old link dies; an agent gets a new one by mail.
         if (type === 'agent') {
           const deps = { captures, captureLinks: app.captureLinks, accounts, mailer: app.mailer };
           await linkJobsToAgent(deps, ids, id, a.id, tx);

@@ -40,7 +40,7 @@ const copyText = async (text: string) => {
 };
 
 /**
- * The job's capture link (issue 4 "Link and API"): the live link with Copy and Share buttons, and
+ * The job's capture link: the live link with Copy and Share buttons, and
  * a button making a new one (`POST /job/{id}/capture-link`; the previous link stops working).
  */
 export const CaptureLinkCard = ({ job, onChanged }: { job: JobDetail; onChanged: () => void }) => {

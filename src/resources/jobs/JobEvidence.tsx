@@ -221,7 +221,7 @@ const Location = ({ submission }: { submission: CaptureSubmission }) => {
 };
 
 /**
- * The submitted evidence on the job profile (issue 4 "Review"): the reviewer's warnings, the three
+ * The submitted evidence on the job profile: the reviewer's warnings, the three
  * photos (fetched with the bearer token, full size on click), and where and when they were taken.
  */
 export const JobEvidence = ({ job }: { job: JobDetail }) => {
