@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { accessRules, permissionLabels } from '../../../reference/permissions';
 import { permissionsMarkdown } from '../../../scripts/permissionsTable';
@@ -27,5 +28,16 @@ describe("the README's permission table", () => {
   it('names the web screens each key guards', () => {
     expect(rowOf('`jobs.create`')).toContain('jobs.create, jobs.bulk_create');
     expect(rowOf('`tat.write`')).toMatch(/\| admin \| heads only \|/);
+  });
+
+  it("is the one in README's Permissions section, cell for cell", () => {
+    // Prettier pads the README's cells and its separator rows; compare what the cells say.
+    const cells = (line: string) =>
+      line.startsWith('| -') ? '---' : line.split('|').map((cell) => cell.trim()).join('|');
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('### Permissions'));
+    const tables = section.slice(0, section.indexOf('\n### ')).split('\n');
+    const readmeRows = tables.filter((line) => line.startsWith('|')).map(cells);
+    expect(readmeRows).toEqual(lines.filter((line) => line.startsWith('|')).map(cells));
   });
 });
