@@ -29,7 +29,9 @@ const baseDataProvider = simpleRestProvider(apiUrl, httpClient);
 /**
  * The resources whose endpoints are the spec's rather than the REST conventions:
  * - `jobs`: getOne with `meta.view === 'profile'` reads `GET /job/detail/{id}` (history, attachments,
- *   actions; a separate cache entry from the list's records); create sends the multipart form;
+ *   actions; a separate cache entry from the list's records); getList with `meta.view ===
+ *   'by-assigner'` reads `GET /job/get-company-job-by-assigner/{filter.assigner_id}/{status}`;
+ *   create sends the multipart form;
  * - `assignees`: `GET /job/fetch-assignees/{filter.type}`;
  * - `tat-settings`: `GET/POST /setting/tat`, `PATCH /setting/tat/{id}`;
  * - `companies`: getOne with `meta.view === 'details'` reads `GET /user/company-details/{id}`;
@@ -44,6 +46,9 @@ const resourceDataProvider: DataProvider = {
   async getList(resource: string, params: GetListParams): Promise<any> {
     if (resource === 'assignees') {
       return jobsResources.getAssignees((params.filter?.type ?? 'company') as AssigneeType);
+    }
+    if (resource === 'jobs' && params.meta?.view === 'by-assigner') {
+      return jobsResources.getJobsByAssigner(params);
     }
     if (resource === 'tat-settings') {
       const data = await tatSettingsApi.list();

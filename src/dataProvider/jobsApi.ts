@@ -1,4 +1,4 @@
-import type { GetListResult } from 'react-admin';
+import type { GetListParams, GetListResult } from 'react-admin';
 import type { JobKind } from '../../reference/jobKinds';
 import {
   apiJson,
@@ -187,6 +187,16 @@ export const jobsApi = {
  */
 export const jobsResources = {
   getJobDetail: (id: string) => json<JobDetail>(`/job/detail/${enc(id)}`),
+  /** `getList('jobs', {filter: {assigner_id, status?}, meta: {view: 'by-assigner'}})`: 25 a page. */
+  async getJobsByAssigner(params: GetListParams): Promise<GetListResult<Job>> {
+    const { assigner_id: assignerId = '', status = 'all' } = (params.filter ?? {}) as {
+      assigner_id?: string;
+      status?: JobStatus;
+    };
+    const page = params.pagination?.page ?? 1;
+    const { data, total } = await jobsApi.getCompanyJobsByAssigner({ assignerId, status, page });
+    return { data, total };
+  },
   async getAssignees(type: AssigneeType): Promise<GetListResult<Assignee>> {
     const data = await json<Assignee[]>(`/job/fetch-assignees/${enc(type)}`);
     return { data, total: data.length };
