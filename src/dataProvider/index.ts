@@ -4,6 +4,7 @@ import {
   type DataProvider,
   type GetListParams,
   type GetOneParams,
+  type UpdateManyParams,
   type UpdateParams,
 } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
@@ -31,7 +32,7 @@ const baseDataProvider = simpleRestProvider(apiUrl, httpClient);
  * - `jobs`: getOne with `meta.view === 'profile'` reads `GET /job/detail/{id}` (history, attachments,
  *   actions; a separate cache entry from the list's records); getList with `meta.view ===
  *   'by-assigner'` reads `GET /job/get-company-job-by-assigner/{filter.assigner_id}/{status}`;
- *   create sends the multipart form;
+ *   create sends the multipart form; updateMany with `meta.action === 'assign'` assigns them;
  * - `assignees`: `GET /job/fetch-assignees/{filter.type}`;
  * - `tat-settings`: `GET/POST /setting/tat`, `PATCH /setting/tat/{id}`;
  * - `companies`: getOne with `meta.view === 'details'` reads `GET /user/company-details/{id}`;
@@ -107,6 +108,13 @@ const resourceDataProvider: DataProvider = {
       return { data: await updatePayout(String(params.id), params.data as PayoutOutcome) };
     }
     return baseDataProvider.update(resource, params);
+  },
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async updateMany(resource: string, params: UpdateManyParams): Promise<any> {
+    if (resource === 'jobs' && params.meta?.action === 'assign') {
+      return jobsResources.assignJobs(params);
+    }
+    return baseDataProvider.updateMany(resource, params);
   },
 };
 

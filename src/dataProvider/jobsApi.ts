@@ -1,4 +1,4 @@
-import type { GetListParams, GetListResult } from 'react-admin';
+import type { GetListParams, GetListResult, UpdateManyParams, UpdateManyResult } from 'react-admin';
 import type { JobKind } from '../../reference/jobKinds';
 import {
   apiJson,
@@ -196,6 +196,18 @@ export const jobsResources = {
     const page = params.pagination?.page ?? 1;
     const { data, total } = await jobsApi.getCompanyJobsByAssigner({ assignerId, status, page });
     return { data, total };
+  },
+  /**
+   * `updateMany('jobs', {ids, data: {assignee_type, assignee_id}, meta: {action: 'assign'}})`:
+   * `PATCH /job/assign/{type}/{id}` `{list}`, all the jobs or none.
+   */
+  async assignJobs(params: UpdateManyParams): Promise<UpdateManyResult> {
+    const { assignee_type: type, assignee_id: assigneeId } = params.data as {
+      assignee_type: AssigneeType;
+      assignee_id: string;
+    };
+    await jobsApi.assignJobs({ type, assigneeId, jobIds: params.ids.map(String) });
+    return { data: params.ids };
   },
   async getAssignees(type: AssigneeType): Promise<GetListResult<Assignee>> {
     const data = await json<Assignee[]>(`/job/fetch-assignees/${enc(type)}`);
