@@ -40,6 +40,7 @@ const baseDataProvider = simpleRestProvider(apiUrl, httpClient);
  *   `{status}` when the data names a status.
  * - `users`: create is `POST /auth/invite-admin` (spec §7).
  * - `payouts`: update is `PATCH /payouts/{id}`.
+ * - `agents`: update is `PATCH /agents/{id}` `{status}` (deactivate or activate).
  */
 const resourceDataProvider: DataProvider = {
   ...baseDataProvider,
@@ -106,6 +107,11 @@ const resourceDataProvider: DataProvider = {
     }
     if (resource === 'payouts') {
       return { data: await updatePayout(String(params.id), params.data as PayoutOutcome) };
+    }
+    if (resource === 'agents') {
+      const { status } = params.data as { status: 0 | 1 };
+      const agent = await agentsApi.setAgentStatus(String(params.id), status);
+      return { data: { ...params.previousData, ...agent } };
     }
     return baseDataProvider.update(resource, params);
   },
