@@ -7,6 +7,10 @@ const isRefused = (error: unknown) => {
   return status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
 };
 
+/** Spec §9: a failed read is retried up to 3 times, a refused one never. */
+export const retryRead = (failureCount: number, error: unknown) =>
+  failureCount < 3 && !isRefused(error);
+
 /**
  * Spec §9: failed reads are retried up to 3 times, nothing is refetched on window focus.
  * Refused requests are not retried: a 401 must reach the login redirect at once.
@@ -15,7 +19,7 @@ export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        retry: (failureCount, error) => failureCount < 3 && !isRefused(error),
+        retry: retryRead,
         refetchOnWindowFocus: false,
       },
     },

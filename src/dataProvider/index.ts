@@ -4,6 +4,7 @@ import {
   type DataProvider,
   type GetListParams,
   type GetOneParams,
+  type UpdateManyParams,
   type UpdateParams,
 } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
@@ -29,7 +30,9 @@ const baseDataProvider = simpleRestProvider(apiUrl, httpClient);
 /**
  * The resources whose endpoints are the spec's rather than the REST conventions:
  * - `jobs`: getOne with `meta.view === 'profile'` reads `GET /job/detail/{id}` (history, attachments,
- *   actions; a separate cache entry from the list's records); create sends the multipart form;
+ *   actions; a separate cache entry from the list's records); getList with `meta.view ===
+ *   'by-assigner'` reads `GET /job/get-company-job-by-assigner/{filter.assigner_id}/{status}`;
+ *   create sends the multipart form; updateMany with `meta.action === 'assign'` assigns them;
  * - `assignees`: `GET /job/fetch-assignees/{filter.type}`;
  * - `tat-settings`: `GET/POST /setting/tat`, `PATCH /setting/tat/{id}`;
  * - `companies`: getOne with `meta.view === 'details'` reads `GET /user/company-details/{id}`;
@@ -37,6 +40,7 @@ const baseDataProvider = simpleRestProvider(apiUrl, httpClient);
  *   `{status}` when the data names a status.
  * - `users`: create is `POST /auth/invite-admin` (spec §7).
  * - `payouts`: update is `PATCH /payouts/{id}`.
+ * - `agents`: update is `PATCH /agents/{id}` `{status}` (deactivate or activate).
  */
 const resourceDataProvider: DataProvider = {
   ...baseDataProvider,
@@ -44,6 +48,9 @@ const resourceDataProvider: DataProvider = {
   async getList(resource: string, params: GetListParams): Promise<any> {
     if (resource === 'assignees') {
       return jobsResources.getAssignees((params.filter?.type ?? 'company') as AssigneeType);
+    }
+    if (resource === 'jobs' && params.meta?.view === 'by-assigner') {
+      return jobsResources.getJobsByAssigner(params);
     }
     if (resource === 'tat-settings') {
       const data = await tatSettingsApi.list();
@@ -101,7 +108,19 @@ const resourceDataProvider: DataProvider = {
     if (resource === 'payouts') {
       return { data: await updatePayout(String(params.id), params.data as PayoutOutcome) };
     }
+    if (resource === 'agents') {
+      const { status } = params.data as { status: 0 | 1 };
+      const agent = await agentsApi.setAgentStatus(String(params.id), status);
+      return { data: { ...params.previousData, ...agent } };
+    }
     return baseDataProvider.update(resource, params);
+  },
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async updateMany(resource: string, params: UpdateManyParams): Promise<any> {
+    if (resource === 'jobs' && params.meta?.action === 'assign') {
+      return jobsResources.assignJobs(params);
+    }
+    return baseDataProvider.updateMany(resource, params);
   },
 };
 

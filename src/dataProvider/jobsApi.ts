@@ -1,4 +1,4 @@
-import type { GetListResult } from 'react-admin';
+import type { GetListParams, GetListResult, UpdateManyParams, UpdateManyResult } from 'react-admin';
 import type { JobKind } from '../../reference/jobKinds';
 import {
   apiJson,
@@ -187,6 +187,28 @@ export const jobsApi = {
  */
 export const jobsResources = {
   getJobDetail: (id: string) => json<JobDetail>(`/job/detail/${enc(id)}`),
+  /** `getList('jobs', {filter: {assigner_id, status?}, meta: {view: 'by-assigner'}})`: 25 a page. */
+  async getJobsByAssigner(params: GetListParams): Promise<GetListResult<Job>> {
+    const { assigner_id: assignerId = '', status = 'all' } = (params.filter ?? {}) as {
+      assigner_id?: string;
+      status?: JobStatus;
+    };
+    const page = params.pagination?.page ?? 1;
+    const { data, total } = await jobsApi.getCompanyJobsByAssigner({ assignerId, status, page });
+    return { data, total };
+  },
+  /**
+   * `updateMany('jobs', {ids, data: {assignee_type, assignee_id}, meta: {action: 'assign'}})`:
+   * `PATCH /job/assign/{type}/{id}` `{list}`, all the jobs or none.
+   */
+  async assignJobs(params: UpdateManyParams): Promise<UpdateManyResult> {
+    const { assignee_type: type, assignee_id: assigneeId } = params.data as {
+      assignee_type: AssigneeType;
+      assignee_id: string;
+    };
+    await jobsApi.assignJobs({ type, assigneeId, jobIds: params.ids.map(String) });
+    return { data: params.ids };
+  },
   async getAssignees(type: AssigneeType): Promise<GetListResult<Assignee>> {
     const data = await json<Assignee[]>(`/job/fetch-assignees/${enc(type)}`);
     return { data, total: data.length };

@@ -1,14 +1,14 @@
 import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { useParams } from 'react-router-dom';
 import {
   CanAccess,
   Loading,
+  ShowBase,
   Title,
   useDataProvider,
-  useGetOne,
   useNotify,
   useRefresh,
+  useShowContext,
   useTranslate,
 } from 'react-admin';
 import type { AgentApplication } from '../../../server/schemas/agentApplications';
@@ -16,21 +16,22 @@ import type { AppDataProvider } from '../../dataProvider';
 import { formatDisplayDate } from '../../formatting/dates';
 import { useNotifyError } from '../../httpClient/useNotifyError';
 import { Details } from '../../layout/Details';
+import { checkedByRoute, ownErrorDisplay } from '../../layout/showQueryOptions';
 import { AgentPhoto } from '../agents/AgentPhoto';
 import { ApplicationStatusChip } from './ApplicationStatusChip';
 import { DuplicateWarning } from './DuplicateWarning';
 
-/** users/agents/application/:id: the application, and Approve / Reject while it is pending. */
-export const AgentApplicationShow = () => {
-  const { id = '' } = useParams();
+/** The application's page, from the record `<ShowBase>` read. */
+const ApplicationReview = () => {
   const translate = useTranslate();
   const notify = useNotify();
   const notifyError = useNotifyError();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const { data: a, isPending } = useGetOne<AgentApplication>('agent-applications', { id });
+  const { record: a, isPending } = useShowContext<AgentApplication>();
   const decide = useMutation({
-    mutationFn: (action: 'approve' | 'reject') => dataProvider.decideAgentApplication(action, id),
+    mutationFn: (action: 'approve' | 'reject') =>
+      dataProvider.decideAgentApplication(action, String(a?.id)),
     onSuccess: (answer) => {
       notify(answer.message, { type: 'success' });
       // The pending list and this record are read again (spec §7: approving refreshes the list).
@@ -103,3 +104,17 @@ export const AgentApplicationShow = () => {
     </Card>
   );
 };
+
+/**
+ * users/agents/application/:id: the application, and Approve / Reject while it is pending
+ * (`decideAgentApplication`, a custom dataProvider method: its answer's message is the toast).
+ */
+export const AgentApplicationShow = () => (
+  <ShowBase<AgentApplication>
+    {...checkedByRoute}
+    resource="agent-applications"
+    queryOptions={ownErrorDisplay}
+  >
+    <ApplicationReview />
+  </ShowBase>
+);

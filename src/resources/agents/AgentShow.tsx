@@ -1,58 +1,62 @@
 import { Button, Card, CardContent, Rating, Stack, Typography } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import {
   CanAccess,
   Confirm,
   Loading,
+  ShowBase,
   Title,
   useBasename,
-  useDataProvider,
-  useGetOne,
   useNotify,
   useRefresh,
+  useShowContext,
   useTranslate,
+  useUpdate,
 } from 'react-admin';
 import { jobKindLabels, type JobKind } from '../../../reference/jobKinds';
 import type { Agent, AgentDetail } from '../../../server/schemas/agents';
-import type { AppDataProvider } from '../../dataProvider';
 import { formatDisplayDate } from '../../formatting/dates';
 import { useNotifyError } from '../../httpClient/useNotifyError';
 import { Details } from '../../layout/Details';
+import { checkedByRoute, ownErrorDisplay } from '../../layout/showQueryOptions';
 import { JobStatusChip } from '../jobs/JobStatusChip';
 import { WalletFigures } from '../transactions/WalletFigures';
 import type { JobStatus } from '../jobs/types';
 import { AgentPhoto } from './AgentPhoto';
 import { AgentStatusChip } from './AgentStatusChip';
 
-/**
- * users/agents/:id: profile, coverage, balance and earnings (money viewers), job counts, rating,
- * recent jobs; deactivate/activate.
- */
-export const AgentShow = () => {
-  const { id = '' } = useParams();
+type AgentRecord = Agent & Partial<AgentDetail>;
+
+/** The agent's page, from the record `<ShowBase>` read. */
+const AgentProfile = () => {
   const translate = useTranslate();
   const basename = useBasename();
   const notify = useNotify();
   const notifyError = useNotifyError();
   const refresh = useRefresh();
-  const dataProvider = useDataProvider<AppDataProvider>();
   // Deactivating hands the agent's open jobs back: asked first, as it cannot be undone.
   const [confirming, setConfirming] = useState(false);
   // Until the detail arrives, react-admin shows the list's record: it has no counts or jobs yet.
-  const { data: a, isPending } = useGetOne<Agent & Partial<AgentDetail>>('agents', { id });
-  const setStatus = useMutation({
-    mutationFn: (status: 0 | 1) => dataProvider.setAgentStatus(id, status),
-    onSuccess: (agent) => {
-      setConfirming(false);
-      notify(agent.status === 1 ? 'app.agents.activated' : 'app.agents.deactivated', {
-        type: 'success',
-      });
-      refresh();
-    },
-    onError: notifyError,
-  });
+  const { record: a, isPending } = useShowContext<AgentRecord>();
+  const [update, { isPending: saving }] = useUpdate<AgentRecord>();
+  const setStatus = (status: 0 | 1) => {
+    if (!a) return;
+    void update(
+      'agents',
+      { id: a.id, data: { status }, previousData: a },
+      {
+        onSuccess: (agent) => {
+          setConfirming(false);
+          notify(agent.status === 1 ? 'app.agents.activated' : 'app.agents.deactivated', {
+            type: 'success',
+          });
+          refresh();
+        },
+        onError: notifyError,
+      },
+    );
+  };
   if (isPending || !a) return <Loading />;
   const t = (field: string) => translate(`resources.agents.fields.${field}`);
   return (
@@ -100,19 +104,19 @@ export const AgentShow = () => {
                 sx={{ alignSelf: 'flex-start' }}
                 variant="outlined"
                 color={a.status === 1 ? 'error' : 'success'}
-                disabled={setStatus.isPending}
-                onClick={() => (a.status === 1 ? setConfirming(true) : setStatus.mutate(1))}
+                disabled={saving}
+                onClick={() => (a.status === 1 ? setConfirming(true) : setStatus(1))}
               >
                 {translate(a.status === 1 ? 'app.agents.deactivate' : 'app.agents.activate')}
               </Button>
               <Confirm
                 isOpen={confirming}
-                loading={setStatus.isPending}
+                loading={saving}
                 title="app.agents.deactivate_title"
                 titleTranslateOptions={{ name: a.full_name }}
                 content="app.agents.deactivate_content"
                 confirm="app.agents.deactivate"
-                onConfirm={() => setStatus.mutate(0)}
+                onConfirm={() => setStatus(0)}
                 onClose={() => setConfirming(false)}
               />
             </CanAccess>
@@ -147,3 +151,13 @@ export const AgentShow = () => {
     </Card>
   );
 };
+
+/**
+ * users/agents/:id: profile, coverage, balance and earnings (money viewers), job counts, rating,
+ * recent jobs; deactivate/activate.
+ */
+export const AgentShow = () => (
+  <ShowBase<AgentRecord> {...checkedByRoute} resource="agents" queryOptions={ownErrorDisplay}>
+    <AgentProfile />
+  </ShowBase>
+);

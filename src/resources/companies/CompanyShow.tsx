@@ -7,14 +7,15 @@ import {
   Loading,
   RecordContextProvider,
   ResourceContextProvider,
+  ShowBase,
   Title,
-  useGetOne,
+  useShowContext,
   useTranslate,
 } from 'react-admin';
-import { useParams } from 'react-router-dom';
 import { jobKindLabels } from '../../../reference/jobKinds';
 import { stateName } from '../../../reference/locations';
 import { formatDisplayDate } from '../../formatting/dates';
+import { checkedByRoute, ownErrorDisplay } from '../../layout/showQueryOptions';
 import { Details, Section } from '../jobs/Details';
 import { JobStatusChip } from '../jobs/JobStatusChip';
 import { useJobPaths } from '../jobs/paths';
@@ -55,23 +56,11 @@ const JobCounts = ({ company }: { company: CompanyDetails }) => {
   );
 };
 
-/**
- * Company information (`users/companies/{id}`, `GET /user/company-details/{id}`): profile with its
- * state, address, owner's contact and status, the partner switch and suspension (admins), balance and earnings (money
- * viewers), job counts, users, recent jobs.
- */
-export const CompanyShow = () => {
-  const { id = '' } = useParams<'id'>();
+/** The company's page, from the record `<ShowBase>` read. */
+const CompanyInformation = () => {
   const translate = useTranslate();
   const jobPaths = useJobPaths();
-  const {
-    data: company,
-    isPending,
-    error,
-  } = useGetOne<CompanyDetails>('companies', {
-    id,
-    meta: { view: 'details' },
-  });
+  const { record: company, isPending, error } = useShowContext<CompanyDetails>();
   if (isPending) return <Loading />;
   if (error || !company) return null;
   const t = (key: string) => translate(`app.companies.${key}`);
@@ -166,3 +155,18 @@ export const CompanyShow = () => {
     </Stack>
   );
 };
+
+/**
+ * Company information (`users/companies/{id}`, `GET /user/company-details/{id}`): profile with its
+ * state, address, owner's contact and status, the partner switch and suspension (admins), balance and earnings (money
+ * viewers), job counts, users, recent jobs.
+ */
+export const CompanyShow = () => (
+  <ShowBase<CompanyDetails>
+    {...checkedByRoute}
+    resource="companies"
+    queryOptions={{ meta: { view: 'details' }, ...ownErrorDisplay }}
+  >
+    <CompanyInformation />
+  </ShowBase>
+);

@@ -1,120 +1,103 @@
-import { useState } from 'react';
+import { Alert, Box, Card, Typography } from '@mui/material';
 import {
-  Alert,
-  Box,
-  Card,
+  DataTable,
+  ListBase,
+  Loading,
   Pagination,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Loading, Title, useDataProvider, useTranslate } from 'react-admin';
+  Title,
+  useListContext,
+  useTranslate,
+} from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { jobKindLabels } from '../../../reference/jobKinds';
 import { stateName } from '../../../reference/locations';
-import type { AppDataProvider } from '../../dataProvider';
 import { formatDisplayDate } from '../../formatting/dates';
 import { errorMessages } from '../../httpClient/errorMessages';
 import { DueDate } from './DueDate';
 import { JobStatusChip } from './JobStatusChip';
-import { StatusTabsBar, type StatusTab } from './JobStatusTabs';
+import { JobStatusTabs } from './JobStatusTabs';
 import { useJobPaths } from './paths';
+import type { Job } from './types';
 
+/** The server pages this list by 25 (`?page=`), whatever the client asks. */
 const pageSize = 25;
 
-/**
- * The jobs of one company (`jobs/company/{assignerId}`, `GET /job/get-company-job-by-assigner/
- * {assignerId}/{status}?page`): status tabs and pages of 25.
- */
-export const CompanyJobList = () => {
-  const { assignerId = '' } = useParams();
+/** "Jobs of {company}" once the first row names it. */
+const CompanyJobsTitle = () => {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const paths = useJobPaths();
-  const [status, setStatus] = useState<StatusTab>('all');
-  const [page, setPage] = useState(1);
-  const { data, error, isPending } = useQuery({
-    queryKey: ['jobs', 'byAssigner', assignerId, status, page],
-    queryFn: () => dataProvider.getCompanyJobsByAssigner({ assignerId, status, page }),
-    placeholderData: keepPreviousData,
-  });
-  const companyName = data?.data[0]?.company_name;
+  const { data } = useListContext<Job>();
+  const companyName = data?.[0]?.company_name;
   const title = companyName
     ? translate('app.jobs.company.title_named', { name: companyName })
     : translate('app.jobs.company.title');
-  const pages = data ? Math.max(1, Math.ceil(data.total / pageSize)) : 1;
-
   return (
-    <Box sx={{ mt: 2, mb: 2 }}>
+    <>
       <Title title={title} />
       <Typography variant="h5" component="h1" gutterBottom>
         {title}
       </Typography>
-      <Card>
-        <StatusTabsBar
-          value={status}
-          onChange={(tab) => {
-            setStatus(tab);
-            setPage(1);
-          }}
-        />
-        {isPending ? (
-          <Loading />
-        ) : error ? (
-          <Alert severity="error">{errorMessages(error)[0]}</Alert>
-        ) : !data?.data.length ? (
-          <Typography sx={{ p: 2 }} color="text.secondary">
-            {translate('app.jobs.company.empty')}
-          </Typography>
-        ) : (
-          <TableContainer>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  {['code', 'type', 'subject_name', 'state', 'status', 'due_at', 'created_at'].map(
-                    (field) => (
-                      <TableCell key={field}>
-                        {translate(`resources.jobs.fields.${field}`)}
-                      </TableCell>
-                    ),
-                  )}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.data.map((job) => (
-                  <TableRow key={job.id} hover>
-                    <TableCell>
-                      <Link to={paths.profile(job.id)}>{job.code}</Link>
-                    </TableCell>
-                    <TableCell>{jobKindLabels[job.type]}</TableCell>
-                    <TableCell>{job.subject_name}</TableCell>
-                    <TableCell>
-                      {stateName(job.state)}, {job.lga}
-                    </TableCell>
-                    <TableCell>
-                      <JobStatusChip status={job.status} />
-                    </TableCell>
-                    <TableCell>
-                      <DueDate job={job} />
-                    </TableCell>
-                    <TableCell>{formatDisplayDate(job.created_at)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-        {pages > 1 ? (
-          <Box sx={{ display: 'flex', justifyContent: 'center', p: 1 }}>
-            <Pagination count={pages} page={page} onChange={(_, value) => setPage(value)} />
-          </Box>
-        ) : null}
-      </Card>
-    </Box>
+    </>
+  );
+};
+
+const Column = DataTable.Col<Job>;
+
+const CompanyJobTable = () => {
+  const translate = useTranslate();
+  const paths = useJobPaths();
+  const { isPending, error } = useListContext<Job>();
+  if (isPending) return <Loading />;
+  if (error) return <Alert severity="error">{errorMessages(error)[0]}</Alert>;
+  return (
+    <DataTable<Job>
+      bulkActionButtons={false}
+      rowClick={false}
+      size="small"
+      empty={
+        <Typography sx={{ p: 2 }} color="text.secondary">
+          {translate('app.jobs.company.empty')}
+        </Typography>
+      }
+    >
+      <Column
+        source="code"
+        disableSort
+        render={(job) => <Link to={paths.profile(job.id)}>{job.code}</Link>}
+      />
+      <Column source="type" disableSort render={(job) => jobKindLabels[job.type]} />
+      <Column source="subject_name" disableSort />
+      <Column source="state" disableSort render={(job) => `${stateName(job.state)}, ${job.lga}`} />
+      <Column source="status" disableSort render={(job) => <JobStatusChip status={job.status} />} />
+      <Column source="due_at" disableSort render={(job) => <DueDate job={job} />} />
+      <Column source="created_at" disableSort render={(job) => formatDisplayDate(job.created_at)} />
+    </DataTable>
+  );
+};
+
+/**
+ * The jobs of one company (`jobs/company/{assignerId}`, `GET /job/get-company-job-by-assigner/
+ * {assignerId}/{status}?page`): status tabs and pages of 25. Its filters live in the page, not in
+ * the address or the store: each visit starts on All.
+ */
+export const CompanyJobList = () => {
+  const { assignerId = '' } = useParams();
+  return (
+    <ListBase<Job>
+      resource="jobs"
+      filter={{ assigner_id: assignerId }}
+      queryOptions={{ meta: { view: 'by-assigner' }, onError: () => undefined }}
+      perPage={pageSize}
+      disableSyncWithLocation
+      storeKey={false}
+    >
+      <Box sx={{ mt: 2, mb: 2 }}>
+        <CompanyJobsTitle />
+        <Card>
+          <JobStatusTabs />
+          <CompanyJobTable />
+          <Pagination rowsPerPageOptions={[]} />
+        </Card>
+      </Box>
+    </ListBase>
   );
 };

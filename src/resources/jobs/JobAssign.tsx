@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
 import {
   Alert,
   Box,
@@ -6,30 +6,29 @@ import {
   Card,
   CardActions,
   CardContent,
-  MenuItem,
   Rating,
   Stack,
-  TextField,
   Typography,
 } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import {
   CanAccess,
+  Form,
+  SelectInput,
   Title,
   useCanAccess,
-  useDataProvider,
   useGetList,
+  required,
   useNotify,
   useTranslate,
+  useUpdateMany,
 } from 'react-admin';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { stateName } from '../../../reference/locations';
-import type { AppDataProvider } from '../../dataProvider';
 import { formatDisplayDate } from '../../formatting/dates';
 import { useNotifyError } from '../../httpClient/useNotifyError';
 import type { AssignJobsState } from './AssignJobsButton';
 import { useJobPaths } from './paths';
-import type { Assignee, AssigneeType } from './types';
+import type { Assignee, AssigneeType, Job } from './types';
 import { useGoBack } from './useGoBack';
 
 /** The jobs to assign: from the previous screen's router state, or `?ids=a,b` in the address. */
@@ -52,144 +51,169 @@ const Detail = ({ label, children }: { label: string; children: React.ReactNode 
   </Box>
 );
 
-/**
- * Assign Job (spec §2): a user type (Company; Agent for super-admins only), then one of that
- * type's assignees, whose card shows company name, user code (the spec's "company ID"), state,
- * date created and rating; Assign
- * Job sends the jobs chosen on the previous screen, then returns there.
- */
-export const JobAssign = () => {
+/** What the form holds: the assignee's type, then the assignee. */
+interface AssignValues {
+  assignee_type: AssigneeType | '';
+  assignee_id: string;
+}
+
+const t = (translate: ReturnType<typeof useTranslate>) => (key: string, options?: object) =>
+  translate(`app.jobs.assign_page.${key}`, options);
+
+/** The chosen assignee's card: company name, user code (the spec's "company ID"), state, date, rating. */
+const AssigneeCard = ({ assignee }: { assignee: Assignee }) => {
   const translate = useTranslate();
-  const notify = useNotify();
-  const notifyError = useNotifyError();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const label = t(translate);
+  return (
+    <CardContent
+      component="section"
+      aria-label={assignee.name}
+      sx={{ borderTop: 1, borderColor: 'divider' }}
+    >
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+        <Detail label={label('company_name')}>{assignee.company_name ?? assignee.name}</Detail>
+        <Detail label={label('id')}>{assignee.code ?? translate('app.jobs.not_set')}</Detail>
+        <Detail label={label('state')}>
+          {assignee.state ? stateName(assignee.state) : translate('app.jobs.not_set')}
+        </Detail>
+        <Detail label={label('date_created')}>{formatDisplayDate(assignee.created_time)}</Detail>
+        <Detail label={label('rating')}>
+          <Rating
+            value={assignee.total_ratings}
+            max={5}
+            precision={0.1}
+            readOnly
+            aria-label={`${label('rating')}: ${assignee.total_ratings} / 5`}
+          />
+        </Detail>
+      </Box>
+    </CardContent>
+  );
+};
+
+/** The two choices, the chosen assignee's card and the buttons, inside the form. */
+const AssignFields = ({ jobCount, saving }: { jobCount: number; saving: boolean }) => {
+  const translate = useTranslate();
+  const label = t(translate);
   const paths = useJobPaths();
   const goBack = useGoBack(paths.list);
-  const jobIds = useSelectedJobIds();
+  const { setValue } = useFormContext<AssignValues>();
+  const [type, assigneeId] = useWatch<AssignValues, ['assignee_type', 'assignee_id']>({
+    name: ['assignee_type', 'assignee_id'],
+  });
   const { canAccess: mayAssignToAgents } = useCanAccess({
     resource: 'jobs',
     action: 'assign_to_agent',
   });
-  const [type, setType] = useState<AssigneeType | ''>('');
-  const [assigneeId, setAssigneeId] = useState('');
   const { data: assignees = [], isPending: assigneesPending } = useGetList<Assignee>(
     'assignees',
     { filter: { type } },
-    { enabled: type !== '' },
+    { enabled: !!type },
   );
   const assignee = assignees.find((a) => a.id === assigneeId);
-
-  const assign = useMutation({
-    mutationFn: () => dataProvider.assignJobs({ type: type as AssigneeType, assigneeId, jobIds }),
-    onSuccess: () => {
-      notify('app.notifications.job_assigned', { type: 'success' });
-      goBack();
-    },
-    onError: notifyError,
-  });
-
-  const t = (key: string, options?: Record<string, unknown>) =>
-    translate(`app.jobs.assign_page.${key}`, options);
   const userTypes: AssigneeType[] = mayAssignToAgents ? ['company', 'agent'] : ['company'];
 
   return (
+    <>
+      <CardContent>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <SelectInput
+            source="assignee_type"
+            label={label('user_type')}
+            choices={userTypes.map((id) => ({ id, name: `app.jobs.assignee_${id}` }))}
+            validate={required()}
+            helperText={false}
+            fullWidth
+            onChange={() => setValue('assignee_id', '')}
+          />
+          <SelectInput
+            source="assignee_id"
+            label={label('name')}
+            choices={assignees}
+            translateChoice={false}
+            validate={required()}
+            helperText={false}
+            fullWidth
+            disabled={!type || assigneesPending}
+          />
+        </Stack>
+      </CardContent>
+      {assignee ? <AssigneeCard assignee={assignee} /> : null}
+      <CardActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Button type="submit" variant="contained" disabled={!assignee || !jobCount || saving}>
+          {label('assign')}
+        </Button>
+        <Button onClick={goBack} disabled={saving}>
+          {label('cancel')}
+        </Button>
+        <CanAccess resource="jobs" action="bulk_create">
+          <Button component={Link} to={paths.createBulk} sx={{ ml: { sm: 'auto' } }}>
+            {label('create_job')}
+          </Button>
+        </CanAccess>
+      </CardActions>
+    </>
+  );
+};
+
+/**
+ * Assign Job (spec §2): a user type (Company; Agent for super-admins only), then one of that
+ * type's assignees, whose card shows who they are; Assign Job sends the jobs chosen on the
+ * previous screen (`updateMany('jobs', {meta: {action: 'assign'}})`), then returns there.
+ */
+export const JobAssign = () => {
+  const translate = useTranslate();
+  const label = t(translate);
+  const notify = useNotify();
+  const notifyError = useNotifyError();
+  const paths = useJobPaths();
+  const goBack = useGoBack(paths.list);
+  const jobIds = useSelectedJobIds();
+  const [assign, { isPending }] = useUpdateMany<Job>();
+
+  const submit = (values: AssignValues) => {
+    void assign(
+      'jobs',
+      {
+        ids: jobIds,
+        data: {
+          assignee_type: values.assignee_type as AssigneeType,
+          assignee_id: values.assignee_id,
+        },
+        meta: { action: 'assign' },
+      },
+      {
+        onSuccess: () => {
+          notify('app.notifications.job_assigned', { type: 'success' });
+          goBack();
+        },
+        onError: notifyError,
+      },
+    );
+  };
+
+  return (
     <Stack spacing={2} sx={{ mt: 2, mb: 2, maxWidth: 720 }}>
-      <Title title={t('heading')} />
+      <Title title={label('heading')} />
       <Typography variant="h5" component="h1">
-        {t('heading')}
+        {label('heading')}
       </Typography>
       {jobIds.length ? (
         <Typography color="text.secondary">
-          {t('selected', { smart_count: jobIds.length })}
+          {label('selected', { smart_count: jobIds.length })}
         </Typography>
       ) : (
         <Alert severity="info">
-          {t('none_selected')} <Link to={paths.list}>{translate('app.menu.jobs')}</Link>
+          {label('none_selected')} <Link to={paths.list}>{translate('app.menu.jobs')}</Link>
         </Alert>
       )}
       <Card>
-        <CardContent>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              select
-              fullWidth
-              label={t('user_type')}
-              value={type}
-              onChange={(event) => {
-                setType(event.target.value as AssigneeType);
-                setAssigneeId('');
-              }}
-            >
-              {userTypes.map((userType) => (
-                <MenuItem key={userType} value={userType}>
-                  {translate(`app.jobs.assignee_${userType}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              fullWidth
-              label={t('name')}
-              value={assignee ? assigneeId : ''}
-              disabled={!type || assigneesPending}
-              onChange={(event) => setAssigneeId(event.target.value)}
-            >
-              {assignees.map((option) => (
-                <MenuItem key={option.id} value={option.id}>
-                  {option.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Stack>
-        </CardContent>
-        {assignee ? (
-          <CardContent
-            component="section"
-            aria-label={assignee.name}
-            sx={{ borderTop: 1, borderColor: 'divider' }}
-          >
-            <Box
-              sx={{
-                display: 'grid',
-                gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-                gap: 2,
-              }}
-            >
-              <Detail label={t('company_name')}>{assignee.company_name ?? assignee.name}</Detail>
-              <Detail label={t('id')}>{assignee.code ?? translate('app.jobs.not_set')}</Detail>
-              <Detail label={t('state')}>
-                {assignee.state ? stateName(assignee.state) : translate('app.jobs.not_set')}
-              </Detail>
-              <Detail label={t('date_created')}>{formatDisplayDate(assignee.created_time)}</Detail>
-              <Detail label={t('rating')}>
-                <Rating
-                  value={assignee.total_ratings}
-                  max={5}
-                  precision={0.1}
-                  readOnly
-                  aria-label={`${t('rating')}: ${assignee.total_ratings} / 5`}
-                />
-              </Detail>
-            </Box>
-          </CardContent>
-        ) : null}
-        <CardActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-          <Button
-            variant="contained"
-            disabled={!assignee || !jobIds.length || assign.isPending}
-            onClick={() => assign.mutate()}
-          >
-            {t('assign')}
-          </Button>
-          <Button onClick={goBack} disabled={assign.isPending}>
-            {t('cancel')}
-          </Button>
-          <CanAccess resource="jobs" action="bulk_create">
-            <Button component={Link} to={paths.createBulk} sx={{ ml: { sm: 'auto' } }}>
-              {t('create_job')}
-            </Button>
-          </CanAccess>
-        </CardActions>
+        <Form
+          defaultValues={{ assignee_type: '', assignee_id: '' }}
+          onSubmit={(values: FieldValues) => submit(values as AssignValues)}
+        >
+          <AssignFields jobCount={jobIds.length} saving={isPending} />
+        </Form>
       </Card>
     </Stack>
   );

@@ -9,7 +9,6 @@ import {
   CardActions,
   CardContent,
   LinearProgress,
-  MenuItem,
   Stack,
   Table,
   TableBody,
@@ -17,11 +16,14 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
+import { useController, useWatch, type FieldValues } from 'react-hook-form';
 import {
+  Form,
+  required,
+  SelectInput,
   Title,
   useBasename,
   useCanAccess,
@@ -96,50 +98,87 @@ const RowErrors = ({ errors }: { errors: UploadRowError[] }) => {
   );
 };
 
+/** What the form holds: the kind, the owner (provider staff only) and the file. */
+interface BulkValues {
+  type: JobKind;
+  company_id: string;
+  file: File | null;
+}
+
+const kindChoices = jobKinds.map((k) => ({ id: k, name: jobKindLabels[k] }));
+
 /** Provider staff name the owner company of the uploaded jobs. */
-const OwnerSelect = ({ value, onChange }: { value: string; onChange: (id: string) => void }) => {
-  const translate = useTranslate();
-  const { choices: data } = useOwnerCompanyChoices();
+const OwnerInput = () => {
+  const { choices } = useOwnerCompanyChoices();
   return (
-    <TextField
-      select
+    <SelectInput
+      source="company_id"
+      label="app.jobs.bulk.owner"
+      choices={choices}
+      translateChoice={false}
+      validate={required()}
+      helperText={false}
       fullWidth
-      required
-      label={translate('app.jobs.bulk.owner')}
-      value={data.some((c) => c.id === value) ? value : ''}
-      onChange={(event) => onChange(event.target.value)}
-    >
-      {data.map((company) => (
-        <MenuItem key={company.id} value={company.id}>
-          {company.name}
-        </MenuItem>
-      ))}
-    </TextField>
+    />
   );
 };
 
-/**
- * Bulk creation (create-jobs; admin jobs/create): kind, its template, a CSV or XLSX file. The
- * upload shows its progress, then "Importing…" until the server answers: 201 → 'Job uploaded
- * successful' and the jobs list; 400 with bad rows → the rows as a table on the page.
- */
-export const JobBulkCreate = () => {
+/** The file, kept in the form but chosen through a plain file input (a CSV or XLSX, one). */
+const FileChooser = ({ onChosen }: { onChosen: () => void }) => {
   const translate = useTranslate();
-  const notify = useNotify();
-  const notifyError = useNotifyError();
-  const navigate = useNavigate();
-  const paths = useJobPaths();
-  const dataProvider = useDataProvider<AppDataProvider>();
   const fileInputId = useId();
-  const { canAccess: choosesOwner } = useCanAccess({ resource: 'jobs', action: 'choose_owner' });
-  // Staff who may create jobs but not list them go to their landing page instead of the list.
-  const { canAccess: mayList } = useCanAccess({ resource: 'jobs', action: 'list' });
-  const basename = useBasename();
-  const [kind, setKind] = useState<JobKind>('address');
-  const [companyId, setCompanyId] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
-  const [rowErrors, setRowErrors] = useState<UploadRowError[]>([]);
+  const { field } = useController<BulkValues, 'file'>({ name: 'file' });
+  const t = (key: string) => translate(`app.jobs.bulk.${key}`);
+  return (
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={2}
+      sx={{ alignItems: { sm: 'center' } }}
+    >
+      <Button
+        component="label"
+        htmlFor={fileInputId}
+        variant="outlined"
+        startIcon={<UploadFileIcon />}
+      >
+        {t('choose_file')}
+      </Button>
+      <input
+        id={fileInputId}
+        type="file"
+        hidden
+        aria-label={t('file')}
+        accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        onChange={(event) => {
+          field.onChange(event.target.files?.[0] ?? null);
+          onChosen();
+        }}
+      />
+      <Typography sx={{ overflowWrap: 'anywhere' }}>
+        {field.value ? field.value.name : t('no_file')}
+      </Typography>
+    </Stack>
+  );
+};
+
+/** The inputs, the price of the file's jobs, the upload's progress and the Upload button. */
+const BulkFields = ({
+  choosesOwner,
+  progress,
+  uploading,
+  onFileChosen,
+}: {
+  choosesOwner: boolean;
+  progress: UploadProgress | null;
+  uploading: boolean;
+  onFileChosen: () => void;
+}) => {
+  const translate = useTranslate();
+  const notifyError = useNotifyError();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const [kind, companyId, file] = useWatch<BulkValues, ['type', 'company_id', 'file']>({
+    name: ['type', 'company_id', 'file'],
+  });
   const t = (key: string, options?: Record<string, unknown>) =>
     translate(`app.jobs.bulk.${key}`, options);
 
@@ -148,6 +187,111 @@ export const JobBulkCreate = () => {
     onSuccess: (blob, type) => downloadFile(blob, `${type}-jobs-template.csv`),
     onError: notifyError,
   });
+
+  const tooLarge = !!file && file.size > maxFileBytes;
+  const pricedJobs = useFilePricing(tooLarge ? null : file, kind);
+  const percent =
+    progress && progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
+
+  return (
+    <>
+      <CardContent>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {t('title')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {t('intro')} {t('limits')}
+        </Typography>
+        <Stack spacing={2}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <SelectInput
+              source="type"
+              label="app.jobs.bulk.kind"
+              choices={kindChoices}
+              translateChoice={false}
+              validate={required()}
+              helperText={false}
+              fullWidth
+            />
+            {choosesOwner ? <OwnerInput /> : null}
+          </Stack>
+          <Box>
+            <Button
+              startIcon={<DownloadIcon />}
+              onClick={() => template.mutate(kind)}
+              disabled={template.isPending}
+            >
+              {t('download_template')} ({jobKindLabels[kind]})
+            </Button>
+          </Box>
+          <FileChooser onChosen={onFileChosen} />
+          {tooLarge ? <Alert severity="error">{t('too_large')}</Alert> : null}
+          {pricedJobs?.length ? (
+            <>
+              <Typography>
+                {translate('app.money.price.rows', {
+                  smart_count: pricedJobs.reduce((sum, jobs) => sum + jobs.count, 0),
+                })}
+              </Typography>
+              <PriceSummary
+                jobs={pricedJobs}
+                companyId={choosesOwner ? companyId || undefined : undefined}
+                needsOwner={choosesOwner}
+              />
+            </>
+          ) : pricedJobs === null ? (
+            <Typography color="text.secondary">
+              {translate('app.money.price.file_unpriced')}
+            </Typography>
+          ) : null}
+          {progress ? (
+            <Box role="status" aria-live="polite">
+              <Typography variant="body2" sx={{ mb: 0.5 }}>
+                {progress.sent ? t('importing') : t('uploading', { percent })}
+              </Typography>
+              <LinearProgress
+                variant={progress.sent ? 'indeterminate' : 'determinate'}
+                value={percent}
+              />
+            </Box>
+          ) : null}
+        </Stack>
+      </CardContent>
+      <CardActions>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={!file || tooLarge || uploading || (choosesOwner && !companyId)}
+        >
+          {t('submit')}
+        </Button>
+      </CardActions>
+    </>
+  );
+};
+
+/**
+ * Bulk creation (create-jobs; admin jobs/create): kind, its template, a CSV or XLSX file. The
+ * upload shows its progress, then "Importing…" until the server answers: 201 → 'Job uploaded
+ * successful' and the jobs list; 400 with bad rows → the rows as a table on the page. The upload
+ * is a custom dataProvider method (`uploadJobs`), called as react-admin's docs call those.
+ */
+export const JobBulkCreate = () => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const notifyError = useNotifyError();
+  const navigate = useNavigate();
+  const paths = useJobPaths();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { canAccess: choosesOwner = false } = useCanAccess({
+    resource: 'jobs',
+    action: 'choose_owner',
+  });
+  // Staff who may create jobs but not list them go to their landing page instead of the list.
+  const { canAccess: mayList } = useCanAccess({ resource: 'jobs', action: 'list' });
+  const basename = useBasename();
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [rowErrors, setRowErrors] = useState<UploadRowError[]>([]);
 
   const upload = useMutation({
     mutationFn: (input: { type: JobKind; file: File; company_id?: string }) =>
@@ -165,132 +309,39 @@ export const JobBulkCreate = () => {
       if (rows) setRowErrors(rows);
       // One toast with the server's message (not one per row: the table has them).
       notifyError(
-        rows ? { message: (error as { message?: string }).message ?? t('errors_title') } : error,
+        rows
+          ? {
+              message:
+                (error as { message?: string }).message ?? translate('app.jobs.bulk.errors_title'),
+            }
+          : error,
       );
     },
     onSettled: () => setProgress(null),
   });
 
-  const tooLarge = !!file && file.size > maxFileBytes;
-  const pricedJobs = useFilePricing(tooLarge ? null : file, kind);
-  const percent =
-    progress && progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
+  const submit = ({ type, company_id, file }: BulkValues) => {
+    if (!file) return;
+    upload.mutate({ type, file, ...(choosesOwner && company_id ? { company_id } : {}) });
+  };
 
   return (
-    <Stack spacing={2} sx={{ mt: 2, mb: 2, maxWidth: 900 }}>
-      <Title title="app.jobs.bulk.title" />
-      <Card>
-        <CardContent>
-          <Typography variant="h5" component="h1" gutterBottom>
-            {t('title')}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {t('intro')} {t('limits')}
-          </Typography>
-          <Stack spacing={2}>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                select
-                fullWidth
-                label={t('kind')}
-                value={kind}
-                onChange={(event) => setKind(event.target.value as JobKind)}
-              >
-                {jobKinds.map((k) => (
-                  <MenuItem key={k} value={k}>
-                    {jobKindLabels[k]}
-                  </MenuItem>
-                ))}
-              </TextField>
-              {choosesOwner ? <OwnerSelect value={companyId} onChange={setCompanyId} /> : null}
-            </Stack>
-            <Box>
-              <Button
-                startIcon={<DownloadIcon />}
-                onClick={() => template.mutate(kind)}
-                disabled={template.isPending}
-              >
-                {t('download_template')} ({jobKindLabels[kind]})
-              </Button>
-            </Box>
-            <Stack
-              direction={{ xs: 'column', sm: 'row' }}
-              spacing={2}
-              sx={{ alignItems: { sm: 'center' } }}
-            >
-              <Button
-                component="label"
-                htmlFor={fileInputId}
-                variant="outlined"
-                startIcon={<UploadFileIcon />}
-              >
-                {t('choose_file')}
-              </Button>
-              <input
-                id={fileInputId}
-                type="file"
-                hidden
-                aria-label={t('file')}
-                accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                onChange={(event) => {
-                  setFile(event.target.files?.[0] ?? null);
-                  setRowErrors([]);
-                }}
-              />
-              <Typography sx={{ overflowWrap: 'anywhere' }}>
-                {file ? file.name : t('no_file')}
-              </Typography>
-            </Stack>
-            {tooLarge ? <Alert severity="error">{t('too_large')}</Alert> : null}
-            {pricedJobs?.length ? (
-              <>
-                <Typography>
-                  {translate('app.money.price.rows', {
-                    smart_count: pricedJobs.reduce((sum, jobs) => sum + jobs.count, 0),
-                  })}
-                </Typography>
-                <PriceSummary
-                  jobs={pricedJobs}
-                  companyId={choosesOwner ? companyId || undefined : undefined}
-                  needsOwner={!!choosesOwner}
-                />
-              </>
-            ) : pricedJobs === null ? (
-              <Typography color="text.secondary">
-                {translate('app.money.price.file_unpriced')}
-              </Typography>
-            ) : null}
-            {progress ? (
-              <Box role="status" aria-live="polite">
-                <Typography variant="body2" sx={{ mb: 0.5 }}>
-                  {progress.sent ? t('importing') : t('uploading', { percent })}
-                </Typography>
-                <LinearProgress
-                  variant={progress.sent ? 'indeterminate' : 'determinate'}
-                  value={percent}
-                />
-              </Box>
-            ) : null}
-          </Stack>
-        </CardContent>
-        <CardActions>
-          <Button
-            variant="contained"
-            disabled={!file || tooLarge || upload.isPending || (!!choosesOwner && !companyId)}
-            onClick={() =>
-              file &&
-              upload.mutate({
-                type: kind,
-                file,
-                ...(choosesOwner && companyId ? { company_id: companyId } : {}),
-              })
-            }
-          >
-            {t('submit')}
-          </Button>
-        </CardActions>
-      </Card>
-      {rowErrors.length ? <RowErrors errors={rowErrors} /> : null}
-    </Stack>
+    <Form
+      defaultValues={{ type: 'address', company_id: '', file: null }}
+      onSubmit={(values: FieldValues) => submit(values as BulkValues)}
+    >
+      <Stack spacing={2} sx={{ mt: 2, mb: 2, maxWidth: 900 }}>
+        <Title title="app.jobs.bulk.title" />
+        <Card>
+          <BulkFields
+            choosesOwner={choosesOwner}
+            progress={progress}
+            uploading={upload.isPending}
+            onFileChosen={() => setRowErrors([])}
+          />
+        </Card>
+        {rowErrors.length ? <RowErrors errors={rowErrors} /> : null}
+      </Stack>
+    </Form>
   );
 };

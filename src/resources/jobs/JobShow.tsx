@@ -15,9 +15,16 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { Loading, Title, useDataProvider, useGetOne, useTranslate } from 'react-admin';
+import {
+  Loading,
+  ShowBase,
+  Title,
+  useDataProvider,
+  useShowContext,
+  useTranslate,
+} from 'react-admin';
 import { useAccount } from '../../authProvider/useAccount';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { jobFieldDefs, jobKindLabels } from '../../../reference/jobKinds';
 import { stateName } from '../../../reference/locations';
 import { formatDisplayDate, formatDisplayDateTime } from '../../formatting/dates';
@@ -26,6 +33,7 @@ import type { AppDataProvider } from '../../dataProvider';
 import { downloadFile } from '../../httpClient/downloadFile';
 import { errorMessages } from '../../httpClient/errorMessages';
 import { useNotifyError } from '../../httpClient/useNotifyError';
+import { checkedByRoute, ownErrorDisplay } from '../../layout/showQueryOptions';
 import { DueDate } from './DueDate';
 import { CaptureLinkCard, canManageCaptureLink } from './CaptureLinkCard';
 import { Details, Section } from './Details';
@@ -86,39 +94,14 @@ const fileSize = (bytes: number) =>
     ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
     : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
-/**
- * The job profile (`jobs/profile/{jobProfileId}`, `GET /job/detail/{id}`): every field of its
- * kind, status, owner, assignee, deadline, history, attachments, and the allowed actions.
- */
-export const JobShow = () => {
-  const { jobProfileId = '' } = useParams();
+/** The profile's content, from the record `<ShowBase>` read. */
+const JobProfile = () => {
   const translate = useTranslate();
   const paths = useJobPaths();
   const account = useAccount();
   const dataProvider = useDataProvider<AppDataProvider>();
   const notifyError = useNotifyError();
-  const {
-    data: job,
-    error,
-    isPending,
-    refetch,
-  } = useGetOne<JobDetail>('jobs', {
-    id: jobProfileId,
-    meta: { view: 'profile' },
-  });
-
-  /** Attachments need the bearer token: fetched as a Blob, then saved like a download link. */
-  const download = async (file: JobAttachment) => {
-    try {
-      const blob = await dataProvider.getJobAttachment({
-        jobId: jobProfileId,
-        attachmentId: file.id,
-      });
-      downloadFile(blob, file.file_name);
-    } catch (error) {
-      notifyError(error);
-    }
-  };
+  const { record: job, error, isPending, refetch } = useShowContext<JobDetail>();
 
   if (isPending) return <Loading />;
   if (error || !job) {
@@ -128,6 +111,19 @@ export const JobShow = () => {
       </Alert>
     );
   }
+
+  /** Attachments need the bearer token: fetched as a Blob, then saved like a download link. */
+  const download = async (file: JobAttachment) => {
+    try {
+      const blob = await dataProvider.getJobAttachment({
+        jobId: job.id,
+        attachmentId: file.id,
+      });
+      downloadFile(blob, file.file_name);
+    } catch (error) {
+      notifyError(error);
+    }
+  };
 
   const t = (key: string) => translate(`app.jobs.profile.${key}`);
   const assignment: Array<[string, ReactNode]> = [
@@ -241,3 +237,17 @@ export const JobShow = () => {
     </Stack>
   );
 };
+
+/**
+ * The job profile (`jobs/profile/{id}`, `GET /job/detail/{id}`): every field of its kind, status,
+ * owner, assignee, deadline, history, attachments, and the allowed actions.
+ */
+export const JobShow = () => (
+  <ShowBase<JobDetail>
+    {...checkedByRoute}
+    resource="jobs"
+    queryOptions={{ meta: { view: 'profile' }, ...ownErrorDisplay }}
+  >
+    <JobProfile />
+  </ShowBase>
+);

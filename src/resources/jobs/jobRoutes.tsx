@@ -25,7 +25,7 @@ const assign = guarded('assign', <JobAssign />);
  */
 export const jobResourceRoutes = (
   <>
-    <Route path="profile/:jobProfileId" element={guarded('show', <JobShow />)} />
+    <Route path="profile/:id" element={guarded('show', <JobShow />)} />
     <Route path="company/:assignerId" element={guarded('list', <CompanyJobList />)} />
     <Route path={jobRoutePaths.admin.createBulk.replace('/jobs/', '')} element={createBulk} />
     <Route path={jobRoutePaths.admin.createSingle.replace('/jobs/', '')} element={createSingle} />

@@ -5,17 +5,18 @@ import {
   Loading,
   required,
   SaveButton,
+  ShowBase,
   TextInput,
-  useGetOne,
   useNotify,
+  useShowContext,
   useTranslate,
   useUpdate,
 } from 'react-admin';
-import { useParams } from 'react-router-dom';
 import { formatDisplayDate } from '../../formatting/dates';
 import { formatNaira } from '../../formatting/money';
 import { useNotifyError } from '../../httpClient/useNotifyError';
 import { Details } from '../../layout/Details';
+import { checkedByRoute, ownErrorDisplay } from '../../layout/showQueryOptions';
 import { Page, PageHeading } from '../../layout/Page';
 import { useGoBack } from '../jobs/useGoBack';
 import { MoneyStatusChip } from '../transactions/TransactionFields';
@@ -58,15 +59,14 @@ const OutcomeForm = ({ payout, outcome }: { payout: Payout; outcome: Outcome }) 
   );
 };
 
-/** transactions/agent-payout/{id} (admin): a payout, its payee's bank details, its outcome. */
-export const PayoutShow = () => {
-  const { id = '' } = useParams<{ id: string }>();
+/** The payout's page, from the record `<ShowBase>` read. */
+const PayoutDetails = () => {
   const translate = useTranslate();
   const t = (key: string) => translate(`app.money.payouts.${key}`);
   const paths = useMoneyPaths();
   const goBack = useGoBack(paths.payouts);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const { data: payout, isPending, error } = useGetOne<Payout>('payouts', { id });
+  const { record: payout, isPending, error } = useShowContext<Payout>();
   if (isPending) return <Loading />;
   if (error || !payout) {
     return <Alert severity="error">{translate('ra.notification.item_doesnt_exist')}</Alert>;
@@ -111,3 +111,10 @@ export const PayoutShow = () => {
     </Page>
   );
 };
+
+/** transactions/agent-payout/{id} (admin): a payout, its payee's bank details, its outcome. */
+export const PayoutShow = () => (
+  <ShowBase<Payout> {...checkedByRoute} resource="payouts" queryOptions={ownErrorDisplay}>
+    <PayoutDetails />
+  </ShowBase>
+);

@@ -1,42 +1,30 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Button, Card, CardActions, CardContent, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { Loading, useDataProvider, useGetOne, useTranslate } from 'react-admin';
-import { useParams } from 'react-router-dom';
+import { Loading, ShowBase, useDataProvider, useShowContext, useTranslate } from 'react-admin';
 import { idTypeLabel, jobKindLabels } from '../../../reference/jobKinds';
 import type { AppDataProvider } from '../../dataProvider';
 import { formatDisplayDate } from '../../formatting/dates';
 import { downloadFile } from '../../httpClient/downloadFile';
 import { useNotifyError } from '../../httpClient/useNotifyError';
 import { Details } from '../../layout/Details';
+import { checkedByRoute, ownErrorDisplay } from '../../layout/showQueryOptions';
 import { Page, PageHeading } from '../../layout/Page';
 import { useGoBack } from '../jobs/useGoBack';
 import { Amount, MoneyStatusChip } from './TransactionFields';
 import { useMoneyPaths } from './paths';
 import type { Transaction } from './types';
 
-/**
- * transactions/{id} (company) and transactions/user-transactions/{id} (admin): the spec's
- * Transaction details fields from the real job and payment; Download gives the PDF receipt,
- * Back returns to the previous page.
- */
-export const TransactionShow = () => {
-  const { id = '' } = useParams<{ id: string }>();
+/** The transaction's page, from the record `<ShowBase>` read. */
+const TransactionDetails = () => {
   const translate = useTranslate();
   const t = (key: string) => translate(`app.money.details.${key}`);
   const paths = useMoneyPaths();
   const goBack = useGoBack(paths.area === 'admin' ? paths.userTransactions : paths.history);
   const dataProvider = useDataProvider<AppDataProvider>();
   const notifyError = useNotifyError();
-  const {
-    data: tx,
-    isPending,
-    error,
-  } = useGetOne<Transaction>('transactions', {
-    id,
-    // Its own cache entry: the list's rows (cached by id) lack the details' fields.
-    meta: { view: 'details' },
-  });
+  const { record: tx, isPending, error } = useShowContext<Transaction>();
+  const id = String(tx?.id ?? '');
   const receipt = useMutation({
     mutationFn: () => dataProvider.getReceiptPdf(id),
     onSuccess: (blob) => downloadFile(blob, `receipt-${tx?.reference ?? id}.pdf`),
@@ -98,3 +86,19 @@ export const TransactionShow = () => {
     </Page>
   );
 };
+
+/**
+ * transactions/{id} (company) and transactions/user-transactions/{id} (admin): the spec's
+ * Transaction details fields from the real job and payment; Download gives the PDF receipt,
+ * Back returns to the previous page.
+ */
+export const TransactionShow = () => (
+  <ShowBase<Transaction>
+    {...checkedByRoute}
+    resource="transactions"
+    // Its own cache entry: the list's rows (cached by id) lack the details' fields.
+    queryOptions={{ meta: { view: 'details' }, ...ownErrorDisplay }}
+  >
+    <TransactionDetails />
+  </ShowBase>
+);

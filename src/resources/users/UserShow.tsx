@@ -1,12 +1,13 @@
 import MailIcon from '@mui/icons-material/Mail';
 import { Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/material';
-import { Link, useParams } from 'react-router-dom';
-import { Loading, Title, useCanAccess, useGetOne, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { Loading, ShowBase, Title, useCanAccess, useShowContext, useTranslate } from 'react-admin';
 import { mayManage } from '../../../reference/permissions';
 import { useAccount } from '../../authProvider/useAccount';
 import { useGoBack } from '../jobs/useGoBack';
 import { formatDisplayDate, formatDisplayDateTime } from '../../formatting/dates';
 import { Details } from '../../layout/Details';
+import { checkedByRoute, ownErrorDisplay } from '../../layout/showQueryOptions';
 import { useUserPaths } from './paths';
 import { UserAvatar } from './UserAvatar';
 import { UserEditTabs } from './UserEditTabs';
@@ -14,20 +15,13 @@ import { UserStatusButton } from './UserStatusButton';
 import { UserStatusChip } from './UserStatusChip';
 import type { User } from './types';
 
-/**
- * users/profile/{adminId} (spec §2 "Admin user view"): user code, name, email, phone, created
- * date, last seen, status; DISABLE/ACTIVATE, Message, and the two editing tabs. Changing the
- * user is offered only when the server would allow it: never one's own account, and for staff
- * only people holding nothing they lack (`mayManage`). DISABLE/ACTIVATE reloads the user and
- * returns to the previous page (spec "Navigation after actions").
- */
-export const UserShow = () => {
-  const { adminId = '' } = useParams();
+/** The user's page, from the record `<ShowBase>` read. */
+const UserProfile = () => {
   const translate = useTranslate();
   const paths = useUserPaths();
   const account = useAccount();
   const goBack = useGoBack(paths.list);
-  const { data: user, isPending, refetch } = useGetOne<User>('users', { id: adminId });
+  const { record: user, isPending, refetch } = useShowContext<User>();
   const disabling = useCanAccess({ resource: 'users', action: 'disable' });
   if (isPending || disabling.isPending || !user || !account) return <Loading />;
   const manageable = mayManage(account, user);
@@ -83,3 +77,16 @@ export const UserShow = () => {
     </Stack>
   );
 };
+
+/**
+ * users/profile/{id} (spec §2 "Admin user view"): user code, name, email, phone, created
+ * date, last seen, status; DISABLE/ACTIVATE, Message, and the two editing tabs. Changing the
+ * user is offered only when the server would allow it: never one's own account, and for staff
+ * only people holding nothing they lack (`mayManage`). DISABLE/ACTIVATE reloads the user and
+ * returns to the previous page (spec "Navigation after actions").
+ */
+export const UserShow = () => (
+  <ShowBase<User> {...checkedByRoute} resource="users" queryOptions={ownErrorDisplay}>
+    <UserProfile />
+  </ShowBase>
+);

@@ -14,6 +14,6 @@ const guarded = (action: string, page: ReactNode) => (
 export const userResourceRoutes = (
   <>
     <Route path="users" element={guarded('list', <UserList />)} />
-    <Route path="profile/:adminId" element={guarded('show', <UserShow />)} />
+    <Route path="profile/:id" element={guarded('show', <UserShow />)} />
   </>
 );
