@@ -7,6 +7,7 @@ import type { Db } from '../../../server/db';
 import type { JobStatus } from '../../../server/services/jobStateMachine';
 import { createLedgerRepository } from '../../../server/repositories/ledger';
 import { fundingMovement } from '../../../server/services/ledger';
+import { moveJob, type MoveStep } from '../../../server/services/jobMoves';
 import { createTestApp, createUser, login } from '../helpers';
 
 export type Headers = Record<string, string>;
@@ -191,9 +192,27 @@ export async function setPrices(
   );
 }
 
-/** Capture comes in a later issue: moves a job to a status directly. */
-export async function forceStatus(db: Db, jobId: string, status: JobStatus) {
-  await db.query('UPDATE jobs SET status = $2 WHERE id = $1', [jobId, status]);
+/**
+ * Moves an assigned or accepted job on to `submitted` as the capture link does (accepting it first
+ * when still assigned), through the one writer of moves, without photos: for tests of what
+ * follows a submission. Capture's own tests submit real photos.
+ */
+export async function submitEvidence(app: App, jobId: string) {
+  const { jobs } = app.repos;
+  await app.db.transaction(async (tx) => {
+    const [job] = await jobs.lockForMove([jobId], tx);
+    if (!job) throw new Error(`no job ${jobId}`);
+    const steps: MoveStep[] = [
+      { action: 'submit', reason: 'Evidence submitted through the capture link' },
+    ];
+    if (job.status === 'assigned') {
+      steps.unshift({
+        action: 'accept',
+        reason: 'Accepted by submitting through the capture link',
+      });
+    }
+    await moveJob(jobs, job, steps, job.assignee_agent_id, tx);
+  });
 }
 
 /**
