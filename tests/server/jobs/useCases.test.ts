@@ -33,7 +33,7 @@ const assignment = join('server', 'services', 'jobAssignment.ts');
 
 describe('job use cases: one service creates jobs, one assigns them', () => {
   it('only the jobs repository has SQL that adds rows to jobs', () => {
-    expect(filesMatching(insertsJobs)).toEqual([join('server', 'repositories', 'jobs.ts')]);
+    expect(filesMatching(insertsJobs)).toEqual([join('server', 'repositories', 'jobsWrites.ts')]);
   });
 
   it('only services/jobCreation calls the insert methods of the jobs repository', () => {
