@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { createCapturesRepository } from '../repositories/captures';
 import { createDemoDataRepository } from '../repositories/demoData';
 import { createJobsRepository } from '../repositories/jobs';
 import { createJobsAssigneesRepository } from '../repositories/jobsAssignees';
 import { createLedgerRepository } from '../repositories/ledger';
 import { createTatSettingsRepository } from '../repositories/tatSettings';
-import { chargeNewJobs, priceNewJobs } from '../services/charges';
+import { createJobs } from '../services/jobCreation';
+import { assignJobs } from '../services/jobAssignment';
 import { planMoves, writeMoves } from '../services/jobMoves';
 import type { JobStatus } from '../services/jobStateMachine';
 import type { DemoContext, DemoSeeder } from './demoContext';
@@ -52,30 +54,6 @@ function groupBy<T>(items: T[], key: (t: T) => string) {
 }
 
 /**
- * Each job's Company price for its (state, kind), priced per owner and kind as the create and
- * upload routes price theirs (an unfunded wallet fails the seed with their 402), by job id.
- */
-async function priceDemoJobs(
-  deps: Parameters<typeof priceNewJobs>[0],
-  plans: DemoJobPlanned[],
-  tx: Parameters<DemoSeeder>[0],
-) {
-  const prices = new Map<string, number>();
-  for (const group of groupBy(plans, (p) => `${p.owner.id} ${p.kind}`)) {
-    const { owner, kind } = group[0]!;
-    const each = await priceNewJobs(
-      deps,
-      owner.id,
-      kind,
-      group.map((p) => p.job.state),
-      tx,
-    );
-    group.forEach((p, i) => prices.set(p.id, each[i]!));
-  }
-  return prices;
-}
-
-/**
  * Jobs of every kind in every status, each moved there step by step through the one writer of
  * job moves (so events, counters, fees and refunds are the app's own), each charged to its owner
  * at creation as the create route charges (the wallets are funded before), then dated over the
@@ -90,30 +68,23 @@ export const seedJobs: DemoSeeder = async (tx, ctx) => {
     .sort((a, b) => a.eventTimes[0]!.getTime() - b.eventTimes[0]!.getTime());
   const drawing = drawFiles(ctx, plans);
   drawing.catch(() => undefined); // awaited below; a failure meanwhile must not go unhandled
-  const money = {
+  const creation = {
+    jobs,
     tatSettings: createTatSettingsRepository(tx),
     ledger: createLedgerRepository(tx),
   };
-  const prices = await priceDemoJobs(money, plans, tx);
-  await jobs.insertMany(
-    plans.map((p) => ({
-      id: p.id,
-      type: p.kind,
-      company_id: p.owner.id,
-      created_by: p.owner.ownerId,
-      state: p.job.state,
-      lga: p.job.lga,
-      subject_name: p.job.subjectName,
-      fields: p.job.fields,
-      price_kobo: prices.get(p.id)!,
-    })),
-    ctx.accounts[0]!.id, // each creation event is given its creator when the jobs are dated
-    tx,
-  );
-  for (const p of plans) {
-    const job = { id: p.id, priceKobo: prices.get(p.id)! };
-    await chargeNewJobs(money, p.owner.id, [job], p.owner.ownerId, tx);
-  }
+  const orders = plans.map((p) => ({
+    id: p.id,
+    type: p.kind,
+    company_id: p.owner.id,
+    created_by: p.owner.ownerId,
+    state: p.job.state,
+    lga: p.job.lga,
+    subject_name: p.job.subjectName,
+    fields: p.job.fields,
+  }));
+  // Each creation event is given its creator when the jobs are dated.
+  await createJobs(creation, orders, ctx.accounts[0]!.id, tx);
   const locked = new Map(
     (
       await jobs.lockForMove(
@@ -124,21 +95,29 @@ export const seedJobs: DemoSeeder = async (tx, ctx) => {
   );
   const written: DemoJob[] = plans.map((p) => ({ ...p, code: locked.get(p.id)!.code }));
 
+  const assignment = {
+    jobs,
+    jobsAssignees: createJobsAssigneesRepository(tx),
+    captures: createCapturesRepository(tx),
+  };
+  const accountOf = (id: string | null) => {
+    const account = ctx.accounts.find((a) => a.id === id);
+    if (!account) throw new Error(`demo data: no account ${id} to assign jobs`);
+    return account;
+  };
   const status = new Map<string, JobStatus>(written.map((j) => [j.id, 'pending']));
   for (let round = 0; written.some((j) => j.steps.length > round); round++) {
     const moving = written.filter((j) => j.steps.length > round);
     const step = (j: DemoJob) => j.steps[round]!;
-    for (const group of groupBy(
-      moving.filter((j) => step(j).assignee),
-      (j) => step(j).assignee!.id,
-    )) {
-      await jobs.setAssignee(
-        group.map((j) => j.id),
-        step(group[0]!).assignee!,
-        tx,
-      );
+    const isAssign = (j: DemoJob) => step(j).action === 'assign';
+    const [assigning, others] = [moving.filter(isAssign), moving.filter((j) => !isAssign(j))];
+    for (const group of groupBy(assigning, (j) => `${step(j).assignee!.id} ${step(j).actorId}`)) {
+      const { assignee, actorId } = step(group[0]!);
+      const ids = group.map((j) => j.id);
+      const assigned = await assignJobs(assignment, accountOf(actorId), assignee!, ids, tx);
+      for (const m of assigned) status.set(m.id, m.status);
     }
-    for (const group of groupBy(moving, (j) => step(j).actorId ?? '')) {
+    for (const group of groupBy(others, (j) => step(j).actorId ?? '')) {
       const moves = group.map((j) => {
         const s = step(j);
         const rating = s.action === 'approve' || s.action === 'reject' ? j.rating : null;

@@ -1,9 +1,25 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { capturePathPrefix } from '../../reference/capturePath';
+import type { CaptureTokenRow } from '../repositories/captures';
+import { notFound } from '../errors';
 import { randomToken, sha256 } from './secrets';
 
 /** Capture tokens are base64url; anything else is not worth a database lookup. */
 export const isTokenShaped = (token: string) => /^[A-Za-z0-9_-]{22,128}$/.test(token);
+
+export const invalidLink = 'This capture link is invalid or has expired';
+const openStatuses = ['assigned', 'accepted'];
+
+/** 404 unless the link is live and its job still open for capture. */
+export function requireOpen(row: Pick<CaptureTokenRow, 'live' | 'status' | 'code'>) {
+  if (!row.live) throw notFound(invalidLink);
+  if (['submitted', 'approved', 'rejected'].includes(row.status)) {
+    throw notFound(`The evidence for ${row.code} has already been submitted`);
+  }
+  if (!openStatuses.includes(row.status)) {
+    throw notFound(`${row.code} is no longer open for capture`);
+  }
+}
 
 /** How long a link outlives the job's deadline (an overdue job can still be captured). */
 export const captureLinkGraceDays = 7;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, notFound } from '../errors';
 import type { CaptureAnswer, CaptureTokenRow, NewPhoto, PhotoKind } from '../repositories/captures';
-import { invalidLink, requireOpen } from '../routes/capture/linkGuard';
+import { invalidLink, requireOpen } from './captureLinks';
 import { storeCapturePhoto } from './capture';
 import { moveJob, type MoveStep } from './jobMoves';
 import { hasJpegMagic, inspectJpeg } from './jpeg';

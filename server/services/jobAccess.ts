@@ -27,6 +27,18 @@ export function jobScopeOf(a: Who): JobScope {
 
 export const isAdminArea = (a: Who) => areaOf(a) === 'admin';
 
+/** Whether a job is in the scope (`jobScopeOf`): the rule the repository's reads state in SQL. */
+export function seesJob(
+  scope: JobScope,
+  job: Pick<JobParties, 'company_id' | 'assignee_company_id' | 'assignee_agent_id'>,
+) {
+  if (scope.kind === 'all') return true;
+  if (scope.kind === 'company') {
+    return job.company_id === scope.companyId || job.assignee_company_id === scope.companyId;
+  }
+  return job.assignee_agent_id === scope.agentId;
+}
+
 /** The owner company's users, or provider staff (every job has an owner company). */
 export const actsForOwner = (a: Who, job: Pick<JobParties, 'company_id'>) =>
   isAdminArea(a) || a.company_id === job.company_id;

@@ -1,11 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from '../../errors';
 import type { CaptureTokenRow } from '../../repositories/captures';
-import { isTokenShaped } from '../../services/captureLinks';
+import { invalidLink, isTokenShaped } from '../../services/captureLinks';
 import { spendAttempt, throttles } from '../../services/throttles';
 
-export const invalidLink = 'This capture link is invalid or has expired';
-const openStatuses = ['assigned', 'accepted'];
 const tooManyMisses = `Too many invalid capture links from this network. Please wait ${throttles.captureMissesPerIp.windowMinutes} minutes and try again.`;
 
 /**
@@ -46,15 +44,4 @@ export function guardCaptureLinks(app: FastifyInstance) {
     if (!row) throw notFound(invalidLink);
     return row;
   };
-}
-
-/** 404 unless the link is live and its job still open for capture. */
-export function requireOpen(row: Pick<CaptureTokenRow, 'live' | 'status' | 'code'>) {
-  if (!row.live) throw notFound(invalidLink);
-  if (['submitted', 'approved', 'rejected'].includes(row.status)) {
-    throw notFound(`The evidence for ${row.code} has already been submitted`);
-  }
-  if (!openStatuses.includes(row.status)) {
-    throw notFound(`${row.code} is no longer open for capture`);
-  }
 }

@@ -25,7 +25,8 @@ import {
 } from '../../services/captureSubmission';
 import { moveJob } from '../../services/jobMoves';
 import { isUploadedFile } from '../jobs/multipart';
-import { guardCaptureLinks, invalidLink, requireOpen } from './linkGuard';
+import { invalidLink, requireOpen } from '../../services/captureLinks';
+import { guardCaptureLinks } from './linkGuard';
 
 /**
  * The public capture API (DESIGN §3): no sign-in, the link's token is the credential.

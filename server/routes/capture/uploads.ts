@@ -20,7 +20,8 @@ import {
   removeStored,
   storePhoto,
 } from '../../services/captureSubmission';
-import { guardCaptureLinks, requireOpen } from './linkGuard';
+import { requireOpen } from '../../services/captureLinks';
+import { guardCaptureLinks } from './linkGuard';
 
 const sha256Pattern = /^[0-9a-f]{64}$/;
 

@@ -4,7 +4,6 @@ import { forbidden } from '../../errors';
 import { errorResponses } from '../../schemas/common';
 import { Assignee, AssigneeTypeParams } from '../../schemas/jobs';
 import type { AssigneeRow } from '../../repositories/jobsAssignees';
-import { isSuperAdmin } from '../../services/accountView';
 import { iso } from '../../services/jobAccess';
 
 const view = (r: AssigneeRow) => ({ ...r, created_time: iso(r.created_time) });
@@ -27,7 +26,7 @@ const assigneeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       if (request.params.type === 'agent') {
-        if (!isSuperAdmin(request.account, app.config.superAdminEmails)) {
+        if (!app.allows(request, 'jobs.assign_to_agent')) {
           throw forbidden('Only a super-admin may assign jobs to agents');
         }
         return (await jobsAssignees.agents()).map(view);

@@ -6,7 +6,7 @@ import { errorResponses } from '../../schemas/common';
 import { CreateJobBody, Job, type UploadedFile } from '../../schemas/jobs';
 import { jobScopeOf, jobView } from '../../services/jobAccess';
 import { checkAttachment } from '../../services/attachmentCheck';
-import { chargeNewJobs, priceNewJobs } from '../../services/charges';
+import { createJobs } from '../../services/jobCreation';
 import { sha256 } from '../../services/secrets';
 import type { StoredFile } from '../../services/storage';
 import { isUploadedFile, registerMultipart } from './multipart';
@@ -21,6 +21,7 @@ const createRoutes: FastifyPluginAsyncTypebox = async (app) => {
     tooLarge: 'Each attachment must be at most 5 MB',
   });
   const { jobs, tatSettings, ledger } = app.repos;
+  const creation = { jobs, tatSettings, ledger };
 
   app.post(
     '/job/create-address',
@@ -71,24 +72,19 @@ const createRoutes: FastifyPluginAsyncTypebox = async (app) => {
           });
         }
         const id = await app.db.transaction(async (tx) => {
-          const deps = { tatSettings, ledger };
-          const [price] = await priceNewJobs(deps, companyId, kind, [result.value.state], tx);
-          const jobId = await jobs.insert(
-            {
-              price_kobo: price,
-              type: kind,
-              company_id: companyId,
-              created_by: request.account.id,
-              state: result.value.state,
-              lga: result.value.lga,
-              subject_name: result.value.subjectName,
-              fields: result.value.fields,
-            },
-            tx,
-          );
+          const order = {
+            type: kind,
+            company_id: companyId,
+            created_by: request.account.id,
+            state: result.value.state,
+            lga: result.value.lga,
+            subject_name: result.value.subjectName,
+            fields: result.value.fields,
+          };
+          const [created] = await createJobs(creation, [order], request.account.id, tx);
           for (const s of stored) {
             await jobs.addAttachment(
-              jobId,
+              created!.id,
               {
                 file_name: s.file.filename.slice(0, 255) || 'attachment',
                 content_type: s.contentType,
@@ -100,14 +96,7 @@ const createRoutes: FastifyPluginAsyncTypebox = async (app) => {
               tx,
             );
           }
-          await chargeNewJobs(
-            deps,
-            companyId,
-            [{ id: jobId, priceKobo: price! }],
-            request.account.id,
-            tx,
-          );
-          return jobId;
+          return created!.id;
         });
         const job = await jobs.findVisible(id, jobScopeOf(request.account));
         return reply.code(201).send(jobView(job!));

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { findState } from '../../../reference/locations';
-import { jobKindLabels } from '../../../reference/jobKinds';
-import { badRequest, forbidden, notFound } from '../../errors';
+import { forbidden, notFound } from '../../errors';
 import type { LockedJob } from '../../repositories/jobs';
 import { errorResponses } from '../../schemas/common';
 import {
@@ -18,19 +16,19 @@ import {
   StatusUpdateBody,
 } from '../../schemas/jobs';
 import { isSuperAdmin } from '../../services/accountView';
-import { linkJobsToAgent } from '../../services/capture';
-import {
-  actsForOwner,
-  isAdminArea,
-  isAssignee,
-  jobScopeOf,
-  jobView,
-} from '../../services/jobAccess';
-import { moveJob, planMoves, writeMoves } from '../../services/jobMoves';
+import { actsForOwner, isAssignee, jobScopeOf, jobView } from '../../services/jobAccess';
+import { assignJobs } from '../../services/jobAssignment';
+import { moveJob } from '../../services/jobMoves';
 import type { JobAction } from '../../services/jobStateMachine';
 
 const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { jobs, jobsAssignees, captures, accounts } = app.repos;
+  const assigning = {
+    jobs,
+    jobsAssignees,
+    captures,
+    linkMail: { captureLinks: app.captureLinks, accounts, mailer: app.mailer },
+  };
   const tags = ['jobs'];
   const security = [{ bearerAuth: [] }];
 
@@ -79,69 +77,19 @@ const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const a = request.account;
       const { type, id } = request.params;
-      if (type === 'agent' && !isSuperAdmin(a, app.config.superAdminEmails)) {
-        throw forbidden('Only a super-admin may assign jobs to agents');
-      }
-      if (type === 'agent' && !isAdminArea(a))
-        throw forbidden('Only the provider assigns jobs to agents');
-      if (type === 'company' && a.company_id === id) {
-        throw badRequest('A company cannot assign jobs to itself');
-      }
-      const assignee = await jobsAssignees.find(type, id);
-      if (!assignee) {
-        throw notFound(
-          type === 'agent' ? 'Agent not found' : 'Company not found among the active partners',
+      if (type === 'agent' && !app.allows(request, 'jobs.assign_to_agent')) {
+        // Worded for what is missing: a super-admin outside the provider lacks the area.
+        throw forbidden(
+          isSuperAdmin(a, app.config.superAdminEmails)
+            ? 'Only the provider assigns jobs to agents'
+            : 'Only a super-admin may assign jobs to agents',
         );
       }
       const ids = [...new Set(request.body.list)];
-      const scope = jobScopeOf(a);
-      await app.db.transaction(async (tx) => {
-        const locked = await jobs.lockForMove(ids, tx);
-        const byId = new Map(locked.map((j) => [j.id, j]));
-        const moves = [];
-        for (const jobId of ids) {
-          const job = byId.get(jobId);
-          const visible =
-            job &&
-            (scope.kind === 'all' ||
-              (scope.kind === 'company' &&
-                (job.company_id === scope.companyId ||
-                  job.assignee_company_id === scope.companyId)));
-          if (!job || !visible) throw notFound(`Job ${jobId} not found`);
-          if (!actsForOwner(a, job))
-            throw forbidden(`${job.code} is not your company's job: only its owner assigns it`);
-          if (type === 'company' && job.company_id === id) {
-            throw badRequest(
-              `${job.code} belongs to ${assignee.name}: a job cannot be assigned to its owner`,
-            );
-          }
-          moves.push(
-            planMoves(job, [{ action: 'assign', reason: `Assigned to ${assignee.name}` }]),
-          );
-        }
-        const missing = await jobs.missingTats(ids, type, tx);
-        if (missing.length) {
-          const audience = type === 'agent' ? 'Agent' : 'Company';
-          const what = missing.map(
-            (m) => `${findState(m.state)?.name ?? m.state} / ${jobKindLabels[m.type]}`,
-          );
-          throw badRequest(
-            `No TAT is set for ${what.join(', ')} with audience ${audience}: only the provider can set one (Settings → Set Amount)`,
-          );
-        }
-        await jobs.setAssignee(ids, { type, id }, tx);
-        await writeMoves(jobs, moves, a.id, tx);
-        // Capture: a reassigned job's old link dies; an agent gets a new one by mail.
-        if (type === 'agent') {
-          const deps = { captures, captureLinks: app.captureLinks, accounts, mailer: app.mailer };
-          await linkJobsToAgent(deps, ids, id, a.id, tx);
-        } else {
-          await captures.revokeForJobs(ids, tx);
-        }
-      });
+      await app.db.transaction((tx) => assignJobs(assigning, a, { type, id }, ids, tx));
       if (type === 'agent') await app.mailer.flush();
       const data = await jobs.list(
-        scope,
+        jobScopeOf(a),
         { ids },
         { field: 'created_at', order: 'ASC' },
         0,

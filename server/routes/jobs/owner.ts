@@ -13,14 +13,13 @@ export async function ownerCompanyOf(
   companyId: unknown,
 ): Promise<string> {
   const a = request.account;
-  const area = areaOf(a);
-  if (area === 'company' && a.company_id) {
+  if (!app.allows(request, 'jobs.choose_owner')) {
+    if (areaOf(a) !== 'company' || !a.company_id) throw forbidden();
     if (companyId && companyId !== a.company_id) {
       throw forbidden('You can only create jobs for your own company');
     }
     return a.company_id;
   }
-  if (area !== 'admin') throw forbidden();
   if (typeof companyId !== 'string' || !companyId) {
     throw fieldError('company_id', 'company_id is required: name the company the job is for');
   }

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, fieldError } from '../../errors';
 import { UploadCreated, UploadErrors, UploadJobsBody } from '../../schemas/jobs';
 import { errorResponses } from '../../schemas/common';
-import { chargeNewJobs, priceNewJobs } from '../../services/charges';
 import { ImportBusyError } from '../../services/importParser';
+import { createJobs } from '../../services/jobCreation';
 import { maxImportBytes } from '../../services/jobImport';
 import { isUploadedFile, registerMultipart } from './multipart';
 import { ownerCompanyOf } from './owner';
@@ -16,6 +16,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     tooLarge: 'The file is larger than 20 MB: split it into smaller files',
   });
   const { jobs, tatSettings, ledger } = app.repos;
+  const creation = { jobs, tatSettings, ledger };
 
   app.post(
     '/job/upload',
@@ -51,35 +52,18 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
       if (!rows.length) throw badRequest('The file has no jobs');
       const actorId = request.account.id;
-      const deps = { tatSettings, ledger };
       const created = await app.db.transaction(async (tx) => {
-        const prices = await priceNewJobs(
-          deps,
-          companyId,
+        const orders = rows.map((r) => ({
           type,
-          rows.map((r) => r.state),
-          tx,
-        );
-        const ids = await jobs.insertMany(
-          rows.map((r, i) => ({
-            type,
-            company_id: companyId,
-            created_by: actorId,
-            state: r.state,
-            lga: r.lga,
-            subject_name: r.subjectName,
-            fields: r.fields,
-            price_kobo: prices[i],
-          })),
-          actorId,
-          tx,
-        );
-        const charged = ids.map((id, i) => ({ id, priceKobo: prices[i]! }));
-        await chargeNewJobs(deps, companyId, charged, actorId, tx, {
-          job_type: type,
-          file: file.filename.slice(0, 200),
-        });
-        return ids.length;
+          company_id: companyId,
+          created_by: actorId,
+          state: r.state,
+          lga: r.lga,
+          subject_name: r.subjectName,
+          fields: r.fields,
+        }));
+        const made = await createJobs(creation, orders, actorId, tx, { file: file.filename });
+        return made.length;
       });
       if (app.db.kind === 'pglite' && created >= 1000) vacuumAfterImport(app);
       return reply.code(201).send({ created });

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { findState } from '../../../reference/locations';
 import { conflict, fieldError, forbidden, notFound } from '../../errors';
@@ -11,7 +12,7 @@ import {
   TatSettingBody,
   UpdateDetailsBody,
 } from '../../schemas/settings';
-import { accountView, areaOf, isSuperAdmin } from '../../services/accountView';
+import { accountView, areaOf } from '../../services/accountView';
 import { iso, isoOrNull } from '../../services/jobAccess';
 import { koboToNgn, positiveKobo } from '../../services/money';
 import { normalizeNigerianPhone } from '../../services/phone';
@@ -35,11 +36,8 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const security = [{ bearerAuth: [] }];
 
   /** The body checked beyond its schema: a known state, 2 decimals, agent prices for super-admins. */
-  function checkTat(
-    body: TatSettingBody,
-    request: { account: Parameters<typeof isSuperAdmin>[0] },
-  ) {
-    if (body.audience === 'agent' && !isSuperAdmin(request.account, app.config.superAdminEmails)) {
+  function checkTat(body: TatSettingBody, request: FastifyRequest) {
+    if (body.audience === 'agent' && !app.allows(request, 'tat.agent_price')) {
       throw forbidden('Only a super-admin may set Agent prices');
     }
     const state = findState(body.state);
@@ -117,10 +115,7 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const t = checkTat(request.body, request);
       const existing = await tatSettings.findById(request.params.id);
       if (!existing) throw notFound('TAT setting not found');
-      if (
-        existing.audience === 'agent' &&
-        !isSuperAdmin(request.account, app.config.superAdminEmails)
-      ) {
+      if (existing.audience === 'agent' && !app.allows(request, 'tat.agent_price')) {
         throw forbidden('Only a super-admin may set Agent prices');
       }
       try {

@@ -1,7 +1,24 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
-import { isAccessKey } from '../../../reference/permissions';
+import { accessRules, isAccessKey } from '../../../reference/permissions';
 import { createTestApp, testConfig, type TestContext } from '../helpers';
+
+const serverFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? serverFiles(join(dir, e.name))
+      : e.name.endsWith('.ts')
+        ? [join(dir, e.name)]
+        : [],
+  );
+
+/** The keys a source asks the table for inside handlers: `app.allows(request, 'key')`. */
+function keysCheckedIn(text: string) {
+  const code = text.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+  return [...code.matchAll(/\ballows\(\s*\w+\s*,\s*'([\w.]+)'\s*\)/g)].map((m) => m[1]!);
+}
 
 /**
  * Every API route declares who may call it where it is defined (`config.access`), and the app
@@ -31,6 +48,22 @@ describe('guard coverage', () => {
       (r) => !(r.access === 'public' || r.access === 'signed-in' || isAccessKey(r.access ?? '')),
     );
     expect(unguarded).toEqual([]);
+  });
+
+  it('reads every key of the permission table in a route or a server check', () => {
+    const read = new Set<string>(ctx.app.apiRoutes.map((r) => r.access ?? ''));
+    for (const file of serverFiles('server')) {
+      for (const key of keysCheckedIn(readFileSync(file, 'utf8'))) read.add(key);
+    }
+    // A key the server never reads is a rule only the web keeps, which the server re-derives.
+    expect(Object.keys(accessRules).filter((key) => !read.has(key))).toEqual([]);
+  });
+
+  it('sees the checks it counts (the scan is not vacuous)', () => {
+    expect(
+      keysCheckedIn("if (!app.allows(request, 'jobs.choose_owner')) throw forbidden();"),
+    ).toEqual(['jobs.choose_owner']);
+    expect(keysCheckedIn("// app.allows(request, 'tat.agent_price') in a comment")).toEqual([]);
   });
 
   it('lists every operation of the OpenAPI document, so none escapes the matrix test', async () => {

@@ -8,7 +8,7 @@ import {
   type PermissionLabel,
 } from '../../../reference/permissions';
 import { createTestApp, uniqueIp, type TestContext } from '../helpers';
-import { createJob, forceStatus, setTat, signIn, type Headers } from '../jobs/support';
+import { createJob, setTat, signIn, submitEvidence, type Headers } from '../jobs/support';
 
 /**
  * The authorization matrix: every registered API route (read from `app.apiRoutes`, so routes
@@ -290,7 +290,15 @@ describe('authorization matrix', () => {
       await setTat(ctx.db, { amountKobo: 150_000 });
       const owner = actors.find((a) => a.name === 'company owner')!.headers;
       const job = await createJob(app, owner);
-      await forceStatus(ctx.db, job.id, 'submitted');
+      const partner = await signIn(app, ctx.db, 'company', { partner: true });
+      const assigned = await app.inject({
+        method: 'PATCH',
+        url: `/api/v2/job/assign/company/${partner.companyId}`,
+        headers: owner,
+        payload: { list: [job.id] },
+      });
+      expect(assigned.statusCode).toBe(200);
+      await submitEvidence(app, job.id);
       submittedJobId = job.id;
     });
 

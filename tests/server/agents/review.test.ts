@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, mailsTo, type TestContext } from '../helpers';
 import { assign, jpeg } from '../capture/support';
-import { createJob, createJobsTestApp, setTat, signIn, type Headers } from '../jobs/support';
+import {
+  createJob,
+  createJobsTestApp,
+  setTat,
+  signIn,
+  submitEvidence,
+  type Headers,
+} from '../jobs/support';
 import { applicationFields, apply } from './support';
 
 let ctx: TestContext;
@@ -196,7 +203,14 @@ describe('approved agents', () => {
       lga: 'enugu_north',
     });
     expect((await assign(ctx.app, admin, 'agent', agentId, [job.id])).statusCode).toBe(200);
-    await ctx.db.query(`UPDATE jobs SET status = 'approved', rating = 4 WHERE id = $1`, [job.id]);
+    await submitEvidence(ctx.app, job.id);
+    const approved = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v2/job/appove-or-reject/${job.id}/approve`,
+      headers: admin,
+      payload: { rating: 4 },
+    });
+    expect(approved.statusCode).toBe(200);
 
     const search = await get('/user/approved-agents?search=obinna');
     expect((search.json() as { id: string }[]).map((r) => r.id)).toEqual([agentId]);

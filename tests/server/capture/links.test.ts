@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { throttles } from '../../../server/services/throttles';
 import { count, lastMailLink, mailsTo, type TestContext } from '../helpers';
-import { createJob, createJobsTestApp, signIn } from '../jobs/support';
+import { createJob, createJobsTestApp, moveThrough, signIn, submitEvidence } from '../jobs/support';
 import { agentJob, assign, cast, detail, partnerJob, tokenOf, type Cast } from './support';
 
 let ctx: TestContext;
@@ -112,7 +112,7 @@ describe('GET /capture/{token}', () => {
   it('404s after reassignment to a company', async () => {
     const { job, token } = await agentJob(ctx.app, ctx.db, c);
     // An agent's job can be declined and given to a partner instead.
-    await ctx.db.query(`UPDATE jobs SET status = 'declined' WHERE id = $1`, [job.id]);
+    await moveThrough(ctx.app, job.id, () => [{ action: 'decline', reason: 'Too far' }]);
     const res = await assign(ctx.app, c.owner.headers, 'company', c.partner.companyId!, [job.id]);
     expect(res.statusCode).toBe(200);
     expect((await open(token)).statusCode).toBe(404);
@@ -184,7 +184,7 @@ describe('POST /job/{id}/capture-link', () => {
     expect(res.statusCode).toBe(201);
     expect(tokenOf(await lastMailLink(ctx.db, c.agent.account.email))).toBe(res.json().token);
     expect((await open(token)).statusCode).toBe(404);
-    await ctx.db.query(`UPDATE jobs SET status = 'submitted' WHERE id = $1`, [job.id]);
+    await submitEvidence(ctx.app, job.id);
     expect((await createLink(c.admin.headers, job.id)).statusCode).toBe(409);
   });
 });

@@ -7,7 +7,6 @@ import {
   addressFields,
   createJob,
   createJobsTestApp,
-  forceStatus,
   setTat,
   signIn,
   type Headers,
@@ -75,7 +74,13 @@ beforeAll(async () => {
   await ctx.db.query("UPDATE jobs SET due_at = now() - interval '1 hour' WHERE id = $1", [
     ids.Bayo,
   ]);
-  await forceStatus(ctx.db, ids.Chika!, 'cancelled');
+  const cancelled = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/v2/job/${ids.Chika}/cancel`,
+    headers: owner.headers,
+    payload: {},
+  });
+  expect(cancelled.statusCode).toBe(200);
 });
 afterAll(() => ctx.close());
 
@@ -128,35 +133,6 @@ describe('GET /jobs', () => {
     expect(names(await list(owner.headers, { filter: { id: [ids.Ada, ids.Outsider] } }))).toEqual([
       'Ada Bello',
     ]);
-  });
-
-  it('writes each job of a page as GET /jobs/{id} does, in the shape its schema documents', async () => {
-    // Kobo that is not whole naira, a microsecond the JSON must drop as Date does, and a job
-    // waiting on its assignee without a deadline (overdue is false, not null).
-    await forceStatus(ctx.db, ids.Dayo!, 'accepted');
-    await ctx.db.query(
-      "UPDATE jobs SET price_kobo = 100050, updated_at = timestamptz '2026-03-05 10:11:12.345678+00' WHERE id = $1",
-      [ids.Ada],
-    );
-    for (const who of [owner, partner, admin]) {
-      const page = await list(who.headers, { sort: ['subject_name', 'ASC'] });
-      expect(page.headers['content-type']).toBe('application/json; charset=utf-8');
-      const jobs = page.json() as { id: string }[];
-      expect(jobs.length).toBeGreaterThan(0);
-      for (const job of jobs) {
-        expect(Value.Check(Job, job)).toBe(true);
-        const one = await ctx.app.inject({ url: `/api/v2/jobs/${job.id}`, headers: who.headers });
-        expect(job).toEqual(one.json());
-      }
-    }
-    const ada = (await list(owner.headers, { filter: { id: [ids.Ada] } })).json()[0];
-    expect(ada).toMatchObject({ price: 1000.5, updated_at: '2026-03-05T10:11:12.345Z' });
-    const bayo = (await list(owner.headers, { filter: { id: [ids.Bayo] } })).json()[0];
-    expect(bayo).toMatchObject({ fee: 1500, overdue: true, assignee_name: 'Partner Ltd' });
-    expect(Object.keys(bayo)).toEqual(Object.keys(Job.properties));
-    const dayo = (await list(owner.headers, { filter: { id: [ids.Dayo] } })).json()[0];
-    expect(dayo).toMatchObject({ status: 'accepted', due_at: null, overdue: false });
-    await forceStatus(ctx.db, ids.Dayo!, 'pending');
   });
 
   it('refuses bad list parameters with 400', async () => {
@@ -398,5 +374,49 @@ describe('OpenAPI', () => {
     }
     expect(res.body).toContain('nafdac_number');
     expect(res.body).toContain('guarantor_phone');
+  });
+});
+
+// Last: it moves Dayo on to accepted, which the lists and counts above do not expect.
+describe('GET /jobs as JSON', () => {
+  it('writes each job of a page as GET /jobs/{id} does, in the shape its schema documents', async () => {
+    // Kobo that is not whole naira, a microsecond the JSON must drop as Date does, and a job
+    // accepted without a deadline (overdue is false, not null).
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v2/job/assign/company/${partner.companyId}`,
+      headers: owner.headers,
+      payload: { list: [ids.Dayo] },
+    });
+    const accepted = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/v2/job/update-status/accept',
+      headers: partner.headers,
+      payload: { jobId: ids.Dayo },
+    });
+    expect(accepted.statusCode).toBe(200);
+    await ctx.db.query('UPDATE jobs SET due_at = NULL WHERE id = $1', [ids.Dayo]);
+    await ctx.db.query(
+      "UPDATE jobs SET price_kobo = 100050, updated_at = timestamptz '2026-03-05 10:11:12.345678+00' WHERE id = $1",
+      [ids.Ada],
+    );
+    for (const who of [owner, partner, admin]) {
+      const page = await list(who.headers, { sort: ['subject_name', 'ASC'] });
+      expect(page.headers['content-type']).toBe('application/json; charset=utf-8');
+      const jobs = page.json() as { id: string }[];
+      expect(jobs.length).toBeGreaterThan(0);
+      for (const job of jobs) {
+        expect(Value.Check(Job, job)).toBe(true);
+        const one = await ctx.app.inject({ url: `/api/v2/jobs/${job.id}`, headers: who.headers });
+        expect(job).toEqual(one.json());
+      }
+    }
+    const ada = (await list(owner.headers, { filter: { id: [ids.Ada] } })).json()[0];
+    expect(ada).toMatchObject({ price: 1000.5, updated_at: '2026-03-05T10:11:12.345Z' });
+    const bayo = (await list(owner.headers, { filter: { id: [ids.Bayo] } })).json()[0];
+    expect(bayo).toMatchObject({ fee: 1500, overdue: true, assignee_name: 'Partner Ltd' });
+    expect(Object.keys(bayo)).toEqual(Object.keys(Job.properties));
+    const dayo = (await list(owner.headers, { filter: { id: [ids.Dayo] } })).json()[0];
+    expect(dayo).toMatchObject({ status: 'accepted', due_at: null, overdue: false });
   });
 });

@@ -3,10 +3,10 @@ import { createUser, type TestContext } from '../helpers';
 import {
   createJob,
   createJobsTestApp,
-  forceStatus,
   makePartner,
   setTat,
   signIn,
+  submitEvidence,
   type Headers,
 } from './support';
 
@@ -128,7 +128,8 @@ describe('assigning', () => {
   it('assigns all or none: one bad job leaves the others pending', async () => {
     const a = await createJob(ctx.app, owner.headers);
     const b = await createJob(ctx.app, owner.headers);
-    await forceStatus(ctx.db, b.id, 'accepted');
+    await assign(owner.headers, 'company', partner.companyId!, [b.id]);
+    expect((await respond(partner.headers, 'accept', b.id)).statusCode).toBe(200);
     const res = await assign(owner.headers, 'company', partner.companyId!, [a.id, b.id]);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(`Cannot assign ${b.code}: it is accepted`);
@@ -239,7 +240,6 @@ describe('accepting and declining', () => {
 
   it('refuses to accept a pending job (409)', async () => {
     const job = await createJob(ctx.app, owner.headers);
-    await forceStatus(ctx.db, job.id, 'pending');
     await ctx.db.query(
       "UPDATE jobs SET assignee_type = 'company', assignee_company_id = $2 WHERE id = $1",
       [job.id, partner.companyId],
@@ -307,7 +307,7 @@ describe('approving and rejecting', () => {
     const job = await createJob(ctx.app, owner.headers);
     await assign(owner.headers, 'company', partner.companyId!, [job.id]);
     await respond(partner.headers, 'accept', job.id);
-    await forceStatus(ctx.db, job.id, 'submitted');
+    await submitEvidence(ctx.app, job.id);
     return job;
   }
 
@@ -377,11 +377,14 @@ describe('cancelling', () => {
     expect((await cancel(partner.headers, job.id)).statusCode).toBe(403);
     expect((await cancel(outsider.headers, job.id)).statusCode).toBe(404);
     expect(await moveState(job.id)).toEqual(assigned);
-    await forceStatus(ctx.db, job.id, 'submitted');
+    await submitEvidence(ctx.app, job.id);
+    // Capture accepted it, then submitted it: two events more.
+    const submitted = { ...assigned, status: 'submitted', events: assigned.events + 2 };
+    expect(await moveState(job.id)).toEqual(submitted);
     const res = await cancel(admin.headers, job.id);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(`Cannot cancel ${job.code}: it is submitted`);
-    expect(await moveState(job.id)).toEqual({ ...assigned, status: 'submitted' });
+    expect(await moveState(job.id)).toEqual(submitted);
   });
 
   it('job moves: cancels an accepted job and a declined one', async () => {
@@ -417,7 +420,7 @@ describe('detail: actions and overdue', () => {
     await assign(owner.headers, 'company', partner.companyId!, [job.id]);
     expect((await detail(partner.headers, job.id)).actions).toEqual(['accept', 'decline']);
     expect((await detail(admin.headers, job.id)).actions).toEqual(['assign', 'cancel']);
-    await forceStatus(ctx.db, job.id, 'submitted');
+    await submitEvidence(ctx.app, job.id);
     expect((await detail(owner.headers, job.id)).actions).toEqual(['approve', 'reject']);
     expect((await detail(partner.headers, job.id)).actions).toEqual([]);
   });
@@ -452,7 +455,7 @@ describe('detail: actions and overdue', () => {
     expect((await respond(partnerSeer.headers, 'accept', job.id)).statusCode).toBe(403);
     expect((await detail(partnerStages.headers, job.id)).actions).toEqual(['accept', 'decline']);
 
-    await forceStatus(ctx.db, job.id, 'submitted');
+    await submitEvidence(ctx.app, job.id);
     expect((await detail(creator.headers, job.id)).actions).toEqual([]);
     expect((await review(creator.headers, job.id, 'approve')).statusCode).toBe(403);
     expect((await detail(reviewer.headers, job.id)).actions).toEqual(['approve', 'reject']);
@@ -475,7 +478,7 @@ describe('detail: actions and overdue', () => {
       job.id,
     ]);
     expect((await detail(owner.headers, job.id)).overdue).toBe(true);
-    await forceStatus(ctx.db, job.id, 'submitted');
+    await submitEvidence(ctx.app, job.id);
     expect((await detail(owner.headers, job.id)).overdue).toBe(false);
   });
 });

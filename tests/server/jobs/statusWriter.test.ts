@@ -31,7 +31,7 @@ describe('job moves: one writer of job status', () => {
         .filter(writesStatus)
         .map(() => file),
     );
-    expect(writers).toEqual([join('server', 'repositories', 'jobs.ts')]);
+    expect(writers).toEqual([join('server', 'repositories', 'jobsWrites.ts')]);
   });
 
   it('no INSERT INTO jobs names the status column (a new job starts pending by default)', () => {

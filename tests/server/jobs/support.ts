@@ -4,9 +4,11 @@ import path from 'node:path';
 import { stateAliases } from '../../../reference/locations';
 import type { App } from '../../../server/app';
 import type { Db } from '../../../server/db';
+import type { LockedJob } from '../../../server/repositories/jobs';
 import type { JobStatus } from '../../../server/services/jobStateMachine';
 import { createLedgerRepository } from '../../../server/repositories/ledger';
 import { fundingMovement } from '../../../server/services/ledger';
+import { moveJob, type MoveStep } from '../../../server/services/jobMoves';
 import { createTestApp, createUser, login } from '../helpers';
 
 export type Headers = Record<string, string>;
@@ -191,10 +193,37 @@ export async function setPrices(
   );
 }
 
-/** Capture comes in a later issue: moves a job to a status directly. */
-export async function forceStatus(db: Db, jobId: string, status: JobStatus) {
-  await db.query('UPDATE jobs SET status = $2 WHERE id = $1', [jobId, status]);
+/**
+ * Moves a job through `steps` in one transaction with the one writer of moves (state machine,
+ * events, money), for a move no route of the test makes: capture's submit without photos, an
+ * agent declining. `actor` picks who the events name from the locked job (default: its agent).
+ */
+export async function moveThrough(
+  app: App,
+  jobId: string,
+  steps: (job: LockedJob) => MoveStep[],
+  actor: (job: LockedJob) => string | null = (job) => job.assignee_agent_id,
+) {
+  const { jobs } = app.repos;
+  await app.db.transaction(async (tx) => {
+    const [job] = await jobs.lockForMove([jobId], tx);
+    if (!job) throw new Error(`no job ${jobId}`);
+    await moveJob(jobs, job, steps(job), actor(job), tx);
+  });
 }
+
+/**
+ * Moves an assigned or accepted job on to `submitted` as the capture link does (accepting it first
+ * when still assigned), without photos: for tests of what follows a submission. Capture's own
+ * tests submit real photos.
+ */
+export const submitEvidence = (app: App, jobId: string) =>
+  moveThrough(app, jobId, (job) => [
+    ...(job.status === 'assigned'
+      ? [{ action: 'accept' as const, reason: 'Accepted by submitting through the capture link' }]
+      : []),
+    { action: 'submit', reason: 'Evidence submitted through the capture link' },
+  ]);
 
 /**
  * A small real PDF (one A4 page with a line of text), its cross-reference table at the offsets

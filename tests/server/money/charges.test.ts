@@ -4,10 +4,11 @@ import {
   addressFields,
   createJob,
   createJobsTestApp,
-  forceStatus,
+  makePartner,
   multipart,
   setTat,
   signIn,
+  submitEvidence,
   testWalletKobo,
 } from '../jobs/support';
 import { balanceOf, fund, ledgerInvariants, movements, walletOf } from './support';
@@ -157,13 +158,17 @@ describe('refunds and fees', () => {
     expect((await assign(admin.headers, 'agent', agent.account.id, toAgent.id)).statusCode).toBe(
       200,
     );
-    await forceStatus(ctx.db, toAgent.id, 'submitted');
+    await submitEvidence(ctx.app, toAgent.id);
     expect((await review(toAgent.id, 'approve')).statusCode).toBe(200);
     expect(await balanceOf(ctx.db, 'agent_earnings', agent.account.id)).toBe(100_050);
 
+    // Assigned for real (a fee fixed), so that the rejection has a fee to withhold.
+    await makePartner(ctx.db, partner.companyId!);
     const toPartner = await createJob(ctx.app, owner.headers);
-    await assign(owner.headers, 'company', partner.companyId!, toPartner.id);
-    await forceStatus(ctx.db, toPartner.id, 'submitted');
+    expect(
+      (await assign(owner.headers, 'company', partner.companyId!, toPartner.id)).statusCode,
+    ).toBe(200);
+    await submitEvidence(ctx.app, toPartner.id);
     expect((await review(toPartner.id, 'reject')).statusCode).toBe(200);
     expect(await movements(ctx.db, 'fee', toPartner.id)).toEqual([]);
     expect(await balanceOf(ctx.db, 'company_earnings', partner.companyId!)).toBe(0);

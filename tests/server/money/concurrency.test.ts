@@ -5,10 +5,10 @@ import {
   addressFields,
   createJob,
   createJobsTestApp,
-  forceStatus,
   multipart,
   setTat,
   signIn,
+  submitEvidence,
   testWalletKobo,
 } from '../jobs/support';
 import { balanceOf, ledgerInvariants, movements, walletOf } from './support';
@@ -58,7 +58,7 @@ describe('money under concurrency', () => {
       headers: admin.headers,
       payload: { list: [job.id] },
     });
-    await forceStatus(ctx.db, job.id, 'submitted');
+    await submitEvidence(ctx.app, job.id);
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
         ctx.app.inject({

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../helpers';
-import { createJob, createJobsTestApp, forceStatus, setTat, signIn } from '../jobs/support';
+import { createJob, createJobsTestApp, setTat, signIn, submitEvidence } from '../jobs/support';
 import { balanceOf, ledgerInvariants } from './support';
 
 /** Partner companies: their bank details, earnings and payouts, like agents'. */
@@ -48,7 +48,7 @@ async function approvedPartnerJob() {
     payload: { list: [job.id] },
   });
   expect(assigned.statusCode).toBe(200);
-  await forceStatus(ctx.db, job.id, 'submitted');
+  await submitEvidence(ctx.app, job.id);
   const approved = await ctx.app.inject({
     method: 'PUT',
     url: `/api/v2/job/appove-or-reject/${job.id}/approve`,

@@ -5,10 +5,10 @@ import type { TestContext } from '../helpers';
 import {
   addressFields,
   createJobsTestApp,
-  forceStatus,
   multipart,
   setTat,
   signIn,
+  submitEvidence,
 } from '../jobs/support';
 import { ledgerInvariants } from './support';
 
@@ -130,7 +130,7 @@ async function run(o: Op) {
         j,
       ]);
       if (t === 0 && ['assigned', 'accepted'].includes(s.rows[0]!.status))
-        await forceStatus(ctx.db, j, 'submitted');
+        await submitEvidence(ctx.app, j);
       await inject('PUT', `/job/appove-or-reject/${j}/${o.op}`, { rating: 3 });
     } else if (o.op === 'cancel') {
       const j = pick(jobs, o.j);

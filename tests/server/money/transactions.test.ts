@@ -1,7 +1,7 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../helpers';
-import { createJob, createJobsTestApp, forceStatus, setTat, signIn } from '../jobs/support';
+import { createJob, createJobsTestApp, setTat, signIn, submitEvidence } from '../jobs/support';
 import { fund, ledgerInvariants } from './support';
 
 let ctx: TestContext;
@@ -236,7 +236,7 @@ describe('payouts', () => {
       headers: admin.headers,
       payload: { list: [job.id] },
     });
-    await forceStatus(ctx.db, job.id, 'submitted');
+    await submitEvidence(ctx.app, job.id);
     await ctx.app.inject({
       method: 'PUT',
       url: `/api/v2/job/appove-or-reject/${job.id}/approve`,

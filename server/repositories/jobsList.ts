@@ -1,0 +1,380 @@
+import type { Queryable } from '../db';
+import type { JobStatus } from '../services/jobStateMachine';
+import { Where, type SqlCheck } from './sqlWhere';
+import {
+  codePattern,
+  filterWhere,
+  jobColumns,
+  jobJoins,
+  type JobListFilter,
+  type JobRow,
+  type JobScope,
+  type JobSort,
+  orderBy,
+  overdueSql,
+  scopeWhere,
+  searchSql,
+  selectJob,
+  sortKey,
+} from './jobsView';
+
+/** The jobs list and its counts: pages as rows or as the API's JSON, totals, counts per status and day. */
+
+/** An instant as `Date.toISOString` writes it (milliseconds, UTC). */
+const isoSql = (sql: string) =>
+  `to_char(${sql} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Kobo as NGN, the number `koboToNgn` makes. */
+const ngnSql = (sql: string) => `(${sql})::float8 / 100`;
+
+/**
+ * The job's columns as the API's JSON writes them (services/jobAccess.ts `jobView`), so that the
+ * database builds a page's JSON and it goes out as the text it returns.
+ */
+function jobWireColumns(w: Where, scope: JobScope) {
+  const wire: Record<string, [string, (sql: string) => string]> = {
+    price_kobo: ['price', ngnSql],
+    fee_kobo: ['fee', ngnSql],
+    assigned_at: ['assigned_at', isoSql],
+    due_at: ['due_at', isoSql],
+    created_at: ['created_at', isoSql],
+    updated_at: ['updated_at', isoSql],
+  };
+  const columns = jobColumns(w, scope).map(([name, sql]) => {
+    const [key, convert] = wire[name] ?? [name, (s: string) => s];
+    return `${convert(sql)} AS ${key}`;
+  });
+  return columns.join(', ');
+}
+
+/**
+ * The scope as disjoint parts: a company's own jobs and those assigned to it, each read from its
+ * own index (an OR of the two would visit every row's heap tuple). They never overlap: the
+ * database refuses a job assigned to its owner (migration 0015). Saying so again in SQL
+ * (`company_id <> $1`) made a plan for any values read the partner branch as empty where one
+ * company owns every job, and scan the table for it.
+ */
+function branches(scope: JobScope): ((w: Where) => void)[] {
+  if (scope.kind !== 'company') return [(w) => scopeWhere(w, scope)];
+  return [
+    (w) => w.add(`j.company_id = ${w.param(scope.companyId)}`),
+    (w) => w.add(`j.assignee_company_id = ${w.param(scope.companyId)}`),
+  ];
+}
+
+/** The parties whose counters make up a scope (a company: the jobs it owns and those assigned to it). */
+function counterParties(scope: JobScope): [string, string][] {
+  if (scope.kind === 'all') return [['all', '00000000-0000-0000-0000-000000000000']];
+  if (scope.kind === 'agent') return [['assignee_agent', scope.agentId]];
+  return [
+    ['owner', scope.companyId],
+    ['assignee_company', scope.companyId],
+  ];
+}
+
+/**
+ * The counters (`job_counts`) holding the totals of scope and filter, when they do: no filter, or
+ * only an owner the scope covers whole (provider staff, or a company's own jobs).
+ */
+function countedParties(scope: JobScope, filter: JobListFilter): [string, string][] | undefined {
+  const { ownerCompanyId, ...rest } = filter;
+  if (Object.values(rest).some((v) => v !== undefined)) return undefined;
+  if (ownerCompanyId === undefined) return counterParties(scope);
+  const covered =
+    scope.kind === 'all' || (scope.kind === 'company' && scope.companyId === ownerCompanyId);
+  return covered ? [['owner', ownerCompanyId]] : undefined;
+}
+
+const isStatusOnly = (f: JobListFilter) =>
+  Object.entries(f).every(([k, v]) => v === undefined || k === 'status');
+
+/** A total read from `job_counts` (kept by triggers) instead of counting the jobs themselves. */
+function countersSql(params: unknown[], scope: JobScope, status: JobStatus | undefined) {
+  const w = new Where(params);
+  const parties = counterParties(scope);
+  const kinds = w.param(parties.map((p) => p[0]));
+  const ids = w.param(parties.map((p) => p[1]));
+  if (status) w.add(`c.status = ${w.param(status)}`);
+  return `(SELECT coalesce(sum(c.n), 0)::int
+       FROM job_counts c
+       JOIN unnest(${kinds}::text[], ${ids}::uuid[]) AS p (kind, id) ON c.party_kind = p.kind AND c.party_id = p.id
+      ${w.sql})`;
+}
+
+/** How many jobs of the scope match the filter, as an SQL expression. */
+function totalSql(params: unknown[], scope: JobScope, filter: JobListFilter) {
+  if (isStatusOnly(filter)) return countersSql(params, scope, filter.status);
+  const parts = branches(scope).map((b) => {
+    const w = new Where(params);
+    b(w);
+    filterWhere(w, filter, scope);
+    return `(SELECT count(*) FROM jobs j ${w.sql})`;
+  });
+  return `(${parts.join(' + ')})::int`;
+}
+
+/**
+ * The ids (and sort keys) of a page of the list, as the CTE `page`. Each branch of the scope (a
+ * company's own jobs, the jobs assigned to it) takes its first `offset + limit` rows from its own
+ * index; only the merged page is joined. An OR of the two branches would sort every matching row.
+ * A search first gathers every match, as the CTE `matches`, through the trigram index (left to
+ * choose, the planner walks the whole list in order for a few names), then sorts them.
+ */
+function pageCtes(
+  params: unknown[],
+  scope: JobScope,
+  filter: JobListFilter,
+  sort: JobSort,
+  offset: number,
+  limit: number,
+) {
+  const parts = branches(scope).map((b) => {
+    const w = new Where(params);
+    b(w);
+    filterWhere(w, filter, scope);
+    const key = sortKey(sort, w, scope);
+    const matches = `SELECT j.id, ${key} AS sort_key FROM jobs j ${w.sql}`;
+    if (filter.q) return matches;
+    return `(${matches} ${orderBy(key, sort)} LIMIT ${w.param(offset + limit)})`;
+  });
+  const dir = sort.order === 'ASC' ? 'ASC' : 'DESC';
+  const w = new Where(params);
+  const window = `ORDER BY sort_key ${dir}, id ${dir} LIMIT ${w.param(limit)} OFFSET ${w.param(offset)}`;
+  const union = parts.join(' UNION ALL ');
+  return filter.q
+    ? `matches AS MATERIALIZED (${union}), page AS (SELECT id, sort_key FROM matches ${window})`
+    : `page AS (SELECT id, sort_key FROM (${union}) u ${window})`;
+}
+
+/** The column `checked`: what `check` says, in the same statement as the data. */
+const checkColumn = (params: unknown[], check?: SqlCheck) =>
+  check ? `, ${check(params)} AS checked` : '';
+
+/**
+ * The statement of a page of the list as JSON (`listPage`), exported for the benchmark's EXPLAIN.
+ * Its plan is made once, for any values: each branch reads its own index in the list's order, a
+ * search reads the trigram index first (`pageCtes`).
+ */
+export function listPageStatement(
+  scope: JobScope,
+  filter: JobListFilter,
+  sort: JobSort,
+  offset: number,
+  limit: number,
+  check?: SqlCheck,
+) {
+  const params: unknown[] = [];
+  const ctes = pageCtes(params, scope, filter, sort, offset, limit);
+  const total = filter.q ? '(SELECT count(*) FROM matches)::int' : totalSql(params, scope, filter);
+  const w = new Where(params);
+  const dir = sort.order === 'ASC' ? 'ASC' : 'DESC';
+  const sql = `WITH ${ctes}
+    SELECT ${total} AS total, (SELECT count(*) FROM page)::int AS rows,
+      (${pageJsonSql(w, scope, dir)}) AS json${checkColumn(params, check)}`;
+  return { sql, params };
+}
+
+/** How many of the newest jobs of the list a search reads first (`recentSearchStatement`). */
+export const recentSearchRows = 1_000;
+
+/**
+ * Whether a search may be answered from the newest jobs: a name, in a list in creation order.
+ */
+const readsRecentFirst = (filter: JobListFilter, sort: JobSort) => {
+  const q = filter.q?.trim();
+  return (
+    Boolean(q) && !codePattern.test(q!) && (sort.field === 'created_at' || sort.field === 'id')
+  );
+};
+
+/**
+ * A search's page read from the newest `recentSearchRows` jobs of the list (each branch of the
+ * scope from its own index, in order): they are a prefix of the whole list, so when they hold more
+ * matches than the page needs, the page is the list's own and more matches follow (the total is
+ * not counted). When they are the whole list (fewer `read` than asked for), `hits` is the exact
+ * total. A broad
+ * name (one job in twenty) is answered this way at any size; counting its tens of thousands of
+ * matches took 190–300 ms at a million jobs. Otherwise the search runs in full (`listPageStatement`).
+ */
+export function recentSearchStatement(
+  scope: JobScope,
+  filter: JobListFilter,
+  sort: JobSort,
+  offset: number,
+  limit: number,
+  check?: SqlCheck,
+) {
+  const params: unknown[] = [];
+  const others = { ...filter, q: undefined };
+  // Ids and sort keys alone, which each branch's index holds: read from the index only, whatever
+  // a plan made for any values guesses of how many jobs a party has.
+  const parts = branches(scope).map((b) => {
+    const w = new Where(params);
+    b(w);
+    filterWhere(w, others, scope);
+    const key = sortKey(sort, w, scope);
+    return `(SELECT j.id, ${key} AS sort_key FROM jobs j ${w.sql}
+              ${orderBy(key, sort)} LIMIT ${recentSearchRows})`;
+  });
+  const dir = sort.order === 'ASC' ? 'ASC' : 'DESC';
+  const order = `ORDER BY sort_key ${dir}, id ${dir}`;
+  const w = new Where(params);
+  const hit = searchSql(w, filter.q!.trim(), scope);
+  const sql = `WITH recent AS MATERIALIZED (
+        SELECT r.id, r.sort_key, coalesce(${hit}, false) AS hit
+          FROM (SELECT id, sort_key FROM (${parts.join(' UNION ALL ')}) u ${order}
+                 LIMIT ${recentSearchRows}) r
+          JOIN jobs j ON j.id = r.id),
+      page AS (SELECT id, sort_key FROM recent WHERE hit ${order}
+                LIMIT ${w.param(limit)} OFFSET ${w.param(offset)})
+    SELECT (SELECT count(*) FROM recent)::int AS read, (SELECT count(*) FROM recent WHERE hit)::int AS hits,
+      (SELECT count(*) FROM page)::int AS rows,
+      (${pageJsonSql(w, scope, dir)}) AS json${checkColumn(params, check)}`;
+  return { sql, params };
+}
+
+/** The CTE `page`'s jobs as the API's JSON array, in the page's order. */
+function pageJsonSql(w: Where, scope: JobScope, dir: 'ASC' | 'DESC') {
+  // json_agg of a row writes its columns by name, in order, without json_build_object's spaces.
+  return `SELECT coalesce(json_agg(job ORDER BY p.sort_key ${dir}, p.id ${dir}), '[]')::text
+         FROM page p JOIN jobs j ON j.id = p.id ${jobJoins}
+         CROSS JOIN LATERAL (SELECT ${jobWireColumns(w, scope)}) AS job`;
+}
+
+export function jobsListQueries(db: Queryable) {
+  return {
+    /** A page of the list (see `pageCtes`), as rows. */
+    async list(
+      scope: JobScope,
+      filter: JobListFilter,
+      sort: JobSort,
+      offset: number,
+      limit: number,
+      q: Queryable = db,
+    ) {
+      const params: unknown[] = [];
+      const ctes = pageCtes(params, scope, filter, sort, offset, limit);
+      const w = new Where(params);
+      const r = await q.query<JobRow>(
+        `WITH ${ctes} ${selectJob(w, scope)} JOIN page p ON p.id = j.id ${orderBy('p.sort_key', sort)}`,
+        params,
+      );
+      return r.rows;
+    },
+
+    /**
+     * A page of the list as the API's JSON text (an array of `Job`), with how many jobs it holds
+     * and the total matching: one statement, one call (see `listPageStatement`). A search may
+     * first be answered from the newest jobs (`recentSearchStatement`), with the total null
+     * (unknown) when more matches follow than were counted.
+     */
+    async listPage(
+      scope: JobScope,
+      filter: JobListFilter,
+      sort: JobSort,
+      offset: number,
+      limit: number,
+      check?: SqlCheck,
+      q: Queryable = db,
+    ): Promise<{ total: number | null; rows: number; json: string; checked?: boolean }> {
+      if (readsRecentFirst(filter, sort)) {
+        const recent = recentSearchStatement(scope, filter, sort, offset, limit, check);
+        const r = await q.queryPrepared<{
+          read: number;
+          hits: number;
+          rows: number;
+          json: string;
+          checked?: boolean;
+        }>(recent.sql, recent.params);
+        const { read, hits, rows, json, checked } = r.rows[0]!;
+        if (checked === false) return { total: null, rows, json, checked };
+        if (read < recentSearchRows) return { total: hits, rows, json, checked };
+        if (hits > offset + limit) return { total: null, rows, json, checked };
+      }
+      const { sql, params } = listPageStatement(scope, filter, sort, offset, limit, check);
+      const r = await q.queryPrepared<{
+        total: number;
+        rows: number;
+        json: string;
+        checked?: boolean;
+      }>(sql, params);
+      return r.rows[0]!;
+    },
+
+    async count(scope: JobScope, filter: JobListFilter, q: Queryable = db) {
+      const params: unknown[] = [];
+      const r = await q.query<{ n: number }>(
+        `SELECT ${totalSql(params, scope, filter)} AS n`,
+        params,
+      );
+      return r.rows[0]!.n;
+    },
+
+    /**
+     * Jobs per status, plus overdue and total, of the jobs matching scope and filter. Without a
+     * filter (or only the owner's), the totals come from `job_counts` and only the overdue jobs
+     * are counted, from the open-jobs indexes: the cost follows the open jobs, not the history.
+     */
+    async countsByStatus(scope: JobScope, filter: JobListFilter = {}, q: Queryable = db) {
+      const params: unknown[] = [];
+      const parties = countedParties(scope, filter);
+      const counted = (where: (w: Where) => void) =>
+        branches(scope).map((b) => {
+          const w = new Where(params);
+          b(w);
+          filterWhere(w, filter, scope);
+          where(w);
+          return w;
+        });
+      const counters = new Where(params);
+      const parts = parties
+        ? [
+            `SELECT c.status, c.n, 0 AS overdue
+               FROM job_counts c
+               JOIN unnest(${counters.param(parties.map((p) => p[0]))}::text[],
+                           ${counters.param(parties.map((p) => p[1]))}::uuid[]) AS p (kind, id)
+                 ON c.party_kind = p.kind AND c.party_id = p.id`,
+            ...counted((w) => w.add(overdueSql)).map(
+              (w) => `SELECT j.status, 0, count(*) FROM jobs j ${w.sql} GROUP BY j.status`,
+            ),
+          ]
+        : counted(() => undefined).map(
+            (w) => `SELECT j.status, count(*) AS n,
+                      count(*) FILTER (WHERE ${overdueSql}) AS overdue
+                 FROM jobs j ${w.sql} GROUP BY j.status`,
+          );
+      const r = await q.query<{ status: JobStatus; n: number; overdue: number }>(
+        `SELECT status, sum(n)::int AS n, sum(overdue)::int AS overdue
+           FROM (${parts.join(' UNION ALL ')}) AS b GROUP BY status`,
+        params,
+      );
+      return r.rows;
+    },
+
+    /**
+     * Jobs created on each of `days` Lagos days from `since` (a Lagos midnight). One index range
+     * count per day and branch of the scope (the owner's jobs index-only): about half the time of
+     * grouping every job of the month by a day computed from its timestamp. The number of days is
+     * a literal so that the planner expects that many, not a thousand: the higher estimate
+     * switches PostgreSQL's JIT on, which costs more than the counting.
+     */
+    async createdPerDay(scope: JobScope, since: Date, days: number, q: Queryable = db) {
+      const params: unknown[] = [];
+      const first = new Where(params).param(since);
+      const counts = branches(scope).map((b) => {
+        const w = new Where(params);
+        b(w);
+        w.add(`j.created_at >= d.day AND j.created_at < d.day + interval '1 day'`);
+        return `(SELECT count(*) FROM jobs j ${w.sql})`;
+      });
+      const r = await q.query<{ day: string; n: number }>(
+        `SELECT to_char((d.day AT TIME ZONE 'UTC') + interval '1 hour', 'YYYY-MM-DD') AS day,
+                (${counts.join(' + ')})::int AS n
+           FROM generate_series(0, ${Math.trunc(days) - 1}) AS i,
+                LATERAL (SELECT ${first}::timestamptz + i * interval '1 day' AS day) AS d`,
+        params,
+      );
+      return r.rows;
+    },
+  };
+}

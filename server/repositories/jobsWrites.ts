@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../db';
+import type { JobStatus } from '../services/jobStateMachine';
+import type { JobKind } from '../../reference/jobKinds';
+
+/** What changes jobs: creation, moves under row locks, assignees; and the money of jobs. */
+
+export interface NewJob {
+  type: JobKind;
+  company_id: string;
+  created_by: string;
+  state: string;
+  lga: string;
+  subject_name: string;
+  fields: Record<string, string>;
+  /** What the owner is charged for it (the Company price), when money is charged. */
+  price_kobo?: number | null;
+}
+
+/**
+ * A job's money: its price (set only when its owner was charged it) and its assignee's fee, what
+ * a cancellation refunds and an approval credits.
+ */
+export interface JobMoney {
+  id: string;
+  company_id: string;
+  price_kobo: number | null;
+  fee_kobo: number | null;
+  assignee_type: 'company' | 'agent' | null;
+  assignee_company_id: string | null;
+  assignee_agent_id: string | null;
+}
+
+/** What a transition needs to know of a job, read under a row lock. */
+export interface LockedJob {
+  id: string;
+  code: string;
+  type: JobKind;
+  status: JobStatus;
+  state: string;
+  company_id: string;
+  assignee_type: 'company' | 'agent' | null;
+  assignee_company_id: string | null;
+  assignee_agent_id: string | null;
+}
+
+/** Columns of a bulk insert, in the order of `insertMany`'s CSV. */
+const bulkColumns = [
+  'id',
+  'type',
+  'company_id',
+  'created_by',
+  'state',
+  'lga',
+  'subject_name',
+  'fields',
+  'price_kobo',
+] as const;
+
+/** A text value quoted for COPY's CSV format (never NULL). */
+const copyText = (s: string) => `"${s.replace(/"/g, '""')}"`;
+
+/** A job's history: one row per move (or its creation, from null). */
+async function insertEvents(
+  events: { jobId: string; from: JobStatus | null; to: JobStatus; reason?: string | null }[],
+  actorId: string | null,
+  q: Queryable,
+) {
+  await q.query(
+    `INSERT INTO job_events (job_id, actor_id, from_status, to_status, reason)
+     SELECT j::uuid, $5::uuid, f, t, r
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS u (j, f, t, r)`,
+    [
+      events.map((e) => e.jobId),
+      events.map((e) => e.from),
+      events.map((e) => e.to),
+      events.map((e) => e.reason ?? null),
+      actorId,
+    ],
+  );
+}
+
+export function jobsWrites(db: Queryable) {
+  return {
+    async insert(job: NewJob, q: Queryable = db) {
+      const r = await q.query<{ id: string }>(
+        `INSERT INTO jobs (type, company_id, created_by, state, lga, subject_name, fields, price_kobo)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::text::jsonb, $8) RETURNING id`,
+        [
+          job.type,
+          job.company_id,
+          job.created_by,
+          job.state,
+          job.lga,
+          job.subject_name,
+          JSON.stringify(job.fields),
+          job.price_kobo ?? null,
+        ],
+      );
+      const id = r.rows[0]!.id;
+      await insertEvents([{ jobId: id, from: null, to: 'pending' }], job.created_by, q);
+      return id;
+    },
+
+    /**
+     * Inserts many jobs and their first event (null → pending) with COPY, the fast path on PGlite
+     * and PostgreSQL alike (DESIGN §6): ids are made here, unless given, so that the events can
+     * name their jobs; codes come from the column default, in the order given. Returns their ids,
+     * in order.
+     */
+    async insertMany(
+      jobs: (NewJob & { id?: string })[],
+      actorId: string,
+      q: Queryable,
+      batchSize = 20_000,
+    ) {
+      const all: string[] = [];
+      for (let i = 0; i < jobs.length; i += batchSize) {
+        const batch = jobs.slice(i, i + batchSize);
+        const ids = batch.map((j) => j.id ?? randomUUID());
+        all.push(...ids);
+        let jobsCsv = '';
+        let eventsCsv = '';
+        batch.forEach((j, k) => {
+          jobsCsv += `${ids[k]},${j.type},${j.company_id},${j.created_by},${copyText(j.state)},${copyText(j.lga)},${copyText(j.subject_name)},${copyText(JSON.stringify(j.fields))},${j.price_kobo ?? ''}\n`;
+          eventsCsv += `${ids[k]},${actorId},pending\n`;
+        });
+        await q.copyFrom('jobs', bulkColumns, jobsCsv);
+        await q.copyFrom('job_events', ['job_id', 'actor_id', 'to_status'], eventsCsv);
+      }
+      return all;
+    },
+
+    /** The price, fee and parties of these jobs, for refunds and fees. */
+    async money(ids: string[], q: Queryable = db) {
+      const r = await q.query<JobMoney>(
+        `SELECT id, company_id, price_kobo::float8 AS price_kobo, fee_kobo::float8 AS fee_kobo,
+                assignee_type, assignee_company_id, assignee_agent_id
+           FROM jobs WHERE id = ANY($1::uuid[])`,
+        [ids],
+      );
+      return r.rows;
+    },
+
+    /** The jobs, locked for a transition, in the order asked; unknown ids are left out. */
+    async lockForMove(ids: string[], q: Queryable) {
+      const r = await q.query<LockedJob>(
+        `SELECT id, code, type, status, state, company_id, assignee_type, assignee_company_id,
+                assignee_agent_id
+           FROM jobs WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+        [ids],
+      );
+      return r.rows;
+    },
+
+    /** An agent's jobs in these statuses, locked for a transition, in id order. */
+    async lockForMoveOfAgent(agentId: string, statuses: readonly JobStatus[], q: Queryable) {
+      const r = await q.query<LockedJob>(
+        `SELECT id, code, type, status, state, company_id, assignee_type, assignee_company_id,
+                assignee_agent_id
+           FROM jobs WHERE assignee_agent_id = $1 AND status = ANY($2::text[])
+          ORDER BY id FOR UPDATE`,
+        [agentId, statuses],
+      );
+      return r.rows;
+    },
+
+    /**
+     * Writes checked moves: each job's new status (and rating, when given) and the moves' events.
+     * Only services/jobMoves calls this: it checks every move against the state machine first.
+     */
+    async writeMoves(
+      jobs: { id: string; status: JobStatus; rating: number | null }[],
+      events: { jobId: string; from: JobStatus; to: JobStatus; reason: string | null }[],
+      actorId: string | null,
+      q: Queryable,
+    ) {
+      await q.query(
+        `UPDATE jobs j SET status = u.status, rating = coalesce(u.rating, j.rating), updated_at = now()
+           FROM unnest($1::uuid[], $2::text[], $3::int[]) AS u (id, status, rating)
+          WHERE j.id = u.id`,
+        [jobs.map((j) => j.id), jobs.map((j) => j.status), jobs.map((j) => j.rating)],
+      );
+      await insertEvents(events, actorId, q);
+    },
+
+    /**
+     * Sets the assignee of jobs: assigned_at = now, due_at = now + the TAT's hours, fee from the
+     * TAT's amount. The caller has checked that a TAT exists for every job; the status is
+     * services/jobMoves' to write.
+     */
+    async setAssignee(
+      ids: string[],
+      assignee: { type: 'company' | 'agent'; id: string },
+      q: Queryable,
+    ) {
+      await q.query(
+        `UPDATE jobs j SET assignee_type = $2,
+                assignee_company_id = CASE WHEN $2 = 'company' THEN $3::uuid END,
+                assignee_agent_id = CASE WHEN $2 = 'agent' THEN $3::uuid END,
+                assigned_at = now(), due_at = now() + make_interval(hours => t.tat_in_hours),
+                fee_kobo = t.amount_kobo, updated_at = now()
+           FROM tat_settings t
+          WHERE j.id = ANY($1::uuid[]) AND t.state = j.state AND t.job_type = j.type
+            AND t.audience = $2`,
+        [ids, assignee.type, assignee.id],
+      );
+    },
+
+    /** The (state, type) pairs among these jobs that have no TAT for the audience. */
+    async missingTats(ids: string[], audience: 'company' | 'agent', q: Queryable) {
+      const r = await q.query<{ state: string; type: JobKind }>(
+        `SELECT DISTINCT j.state, j.type FROM jobs j
+           LEFT JOIN tat_settings t ON t.state = j.state AND t.job_type = j.type AND t.audience = $2
+          WHERE j.id = ANY($1::uuid[]) AND t.id IS NULL
+          ORDER BY j.state, j.type`,
+        [ids, audience],
+      );
+      return r.rows;
+    },
+  };
+}
