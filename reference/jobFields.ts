@@ -4,9 +4,9 @@
  * cells); answers the normalised fields (trimmed, phones as +234…, state as its alias, LGA in its
  * canonical spelling) or every problem as `{field, msg}`.
  */
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { jobFieldDefs, type JobFieldDef, type JobKind } from './jobKinds';
 import { findLga, findState } from './locations';
+import { toNigerianPhone } from './phone';
 import { textFormatMessage, textFormats } from './text';
 
 export interface JobFieldError {
@@ -27,12 +27,6 @@ export type JobFieldsResult =
   { ok: true; value: ValidJobFields } | { ok: false; errors: JobFieldError[] };
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** A Nigerian number in any usual writing as `+234…`, or undefined. */
-export function toNigerianPhone(input: string): string | undefined {
-  const parsed = parsePhoneNumberFromString(input, 'NG');
-  return parsed && parsed.isValid() && parsed.country === 'NG' ? parsed.number : undefined;
-}
 
 const asText = (v: unknown): string => {
   if (v === null || v === undefined) return '';
