@@ -1,6 +1,8 @@
 import type { Queryable } from '../db';
 import type { JobStatus } from '../services/jobStateMachine';
 import type { JobKind } from '../../reference/jobKinds';
+import { openJobStatuses, type OpenJobStatus } from '../../reference/jobStatuses';
+import { sqlStrings } from './sqlWhere';
 
 export const photoKinds = ['selfie', 'house', 'utility_bill'] as const;
 export type PhotoKind = (typeof photoKinds)[number];
@@ -31,7 +33,7 @@ export interface OpenCaptureJobRow {
   job_id: string;
   code: string;
   type: JobKind;
-  status: JobStatus;
+  status: OpenJobStatus;
   subject_name: string;
   state: string;
   lga: string;
@@ -195,7 +197,7 @@ export function createCapturesRepository(db: Queryable) {
       const r = await q.query<LiveLinkRow>(
         `SELECT t.token_sealed, t.created_at, t.expires_at
            FROM capture_tokens t JOIN jobs j ON j.id = t.job_id
-          WHERE t.job_id = $1 AND ${liveSql} AND j.status IN ('assigned', 'accepted')`,
+          WHERE t.job_id = $1 AND ${liveSql} AND j.status IN (${sqlStrings(openJobStatuses)})`,
         [jobId],
       );
       return r.rows[0];
@@ -208,7 +210,7 @@ export function createCapturesRepository(db: Queryable) {
                 j.due_at, t.token_sealed
            FROM capture_tokens t JOIN jobs j ON j.id = t.job_id
           WHERE t.agent_id = $1 AND ${liveSql} AND j.assignee_agent_id = $1
-            AND j.status IN ('assigned', 'accepted')
+            AND j.status IN (${sqlStrings(openJobStatuses)})
           ORDER BY j.due_at NULLS LAST, j.code
           LIMIT 500`,
         [agentId],

@@ -8,8 +8,10 @@ import {
   personalSubjectKinds,
   type JobKind,
 } from '../../reference/jobKinds';
-import { copyPageCursor, copyPageLines, copyPageShort, csvTimeZone } from '../services/csv';
-import { containsPattern, Where, type SqlCheck } from './sqlWhere';
+import { openJobStatuses } from '../../reference/jobStatuses';
+import { lagosOffsetSql } from '../../reference/lagosTime';
+import { copyPageCursor, copyPageLines, copyPageShort } from '../services/csv';
+import { containsPattern, sqlStrings, Where, type SqlCheck } from './sqlWhere';
 
 /** Whose jobs a user sees: all (provider staff), a company's (owned or assigned), an agent's. */
 export type JobScope =
@@ -143,7 +145,7 @@ export interface LockedJob {
  * Overdue: not yet submitted and past its deadline. The one statement of it (the API's `overdue`,
  * the filter, the counts); its shape matches the partial index jobs_due_idx.
  */
-const overdueSql = `(j.status IN ('assigned', 'accepted') AND j.due_at < now())`;
+const overdueSql = `(j.status IN (${sqlStrings(openJobStatuses)}) AND j.due_at < now())`;
 
 /**
  * Whether the viewer has lost the subject's personal fields (reference/jobKinds.ts `personal`):
@@ -378,7 +380,7 @@ function orderBy(key: string, sort: JobSort) {
 const csvTextSql = (value: string) => `nullif(${value}, '')`;
 
 /** An instant as `csvCell` writes it: Lagos time to the nearest second, which spreadsheets read as a date. */
-const csvTimeSql = (v: string) => `(${v} AT TIME ZONE ${csvTimeZone})::timestamp(0)`;
+const csvTimeSql = (v: string) => `(${v} AT TIME ZONE ${lagosOffsetSql})::timestamp(0)`;
 
 /** Kobo as the API's NGN number (`koboToNgn`: 1500, 1234.5). */
 const csvNgnSql = (v: string) => `trim_scale(${v} / 100.0)`;
@@ -973,7 +975,7 @@ export function createJobsRepository(db: Queryable) {
         return `(SELECT count(*) FROM jobs j ${w.sql})`;
       });
       const r = await q.query<{ day: string; n: number }>(
-        `SELECT to_char((d.day AT TIME ZONE 'UTC') + interval '1 hour', 'YYYY-MM-DD') AS day,
+        `SELECT to_char(d.day AT TIME ZONE ${lagosOffsetSql}, 'YYYY-MM-DD') AS day,
                 (${counts.join(' + ')})::int AS n
            FROM generate_series(0, ${Math.trunc(days) - 1}) AS i,
                 LATERAL (SELECT ${first}::timestamptz + i * interval '1 day' AS day) AS d`,

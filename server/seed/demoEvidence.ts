@@ -1,3 +1,4 @@
+import { openJobStatuses } from '../../reference/jobStatuses';
 import type { Queryable } from '../db';
 import { createCapturesRepository, type NewPhoto, type PhotoKind } from '../repositories/captures';
 import { createDemoDataRepository } from '../repositories/demoData';
@@ -11,8 +12,8 @@ import { consentFormScan, housePhoto, selfiePhoto, utilityBillPhoto } from './de
 import type { DemoJob, DemoJobPlanned } from './demoJobs';
 import { demoRandom, type DemoRandom } from './demoRandom';
 
-const linked = new Set(['assigned', 'accepted', 'submitted', 'approved', 'rejected']);
 const withEvidence = new Set(['submitted', 'approved', 'rejected']);
+const linked = new Set([...openJobStatuses, ...withEvidence]);
 
 /** When the job's evidence arrived: the time of its submit move. */
 const receivedAt = (j: DemoJobPlanned) =>

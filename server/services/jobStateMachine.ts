@@ -1,4 +1,4 @@
-import { jobStatuses, type JobStatus } from '../../reference/jobStatuses';
+import { jobStatuses, openJobStatuses, type JobStatus } from '../../reference/jobStatuses';
 import { conflict } from '../errors';
 
 export { jobStatuses, type JobStatus };
@@ -12,11 +12,11 @@ const transitions: Record<JobAction, { from: readonly JobStatus[]; to: JobStatus
   accept: { from: ['assigned'], to: 'accepted' },
   decline: { from: ['assigned'], to: 'declined' },
   // The provider takes a job back from an agent it deactivated, to assign it again.
-  withdraw: { from: ['assigned', 'accepted'], to: 'declined' },
+  withdraw: { from: openJobStatuses, to: 'declined' },
   submit: { from: ['accepted'], to: 'submitted' }, // capture accepts an assigned job first
   approve: { from: ['submitted'], to: 'approved' },
   reject: { from: ['submitted'], to: 'rejected' },
-  cancel: { from: ['pending', 'assigned', 'accepted', 'declined'], to: 'cancelled' },
+  cancel: { from: ['pending', ...openJobStatuses, 'declined'], to: 'cancelled' },
 };
 
 /** The statuses `action` may start from. */

@@ -1,3 +1,4 @@
+import type { OpenJobStatus } from '../../reference/jobStatuses';
 import { photoKinds, type PendingSubmission, type PhotoKind } from './pendingStore';
 
 export type JobKind = 'address' | 'business_address' | 'business' | 'product';
@@ -22,11 +23,11 @@ export interface CaptureJob {
 
 export interface CaptureJobView {
   job: CaptureJob;
-  status: 'assigned' | 'accepted';
+  status: OpenJobStatus;
 }
 
 export interface MyJob extends CaptureJob {
-  status: 'assigned' | 'accepted';
+  status: OpenJobStatus;
   url: string;
   current: boolean;
 }

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isOpenJobStatus } from '../../../reference/jobStatuses';
 import { notFound } from '../../errors';
 import type { CaptureTokenRow } from '../../repositories/captures';
 import { isTokenShaped } from '../../services/captureLinks';
 import { spendAttempt, throttles } from '../../services/throttles';
 
 export const invalidLink = 'This capture link is invalid or has expired';
-const openStatuses = ['assigned', 'accepted'];
 const tooManyMisses = `Too many invalid capture links from this network. Please wait ${throttles.captureMissesPerIp.windowMinutes} minutes and try again.`;
 
 /**
@@ -54,7 +54,7 @@ export function requireOpen(row: Pick<CaptureTokenRow, 'live' | 'status' | 'code
   if (['submitted', 'approved', 'rejected'].includes(row.status)) {
     throw notFound(`The evidence for ${row.code} has already been submitted`);
   }
-  if (!openStatuses.includes(row.status)) {
+  if (!isOpenJobStatus(row.status)) {
     throw notFound(`${row.code} is no longer open for capture`);
   }
 }

@@ -52,4 +52,15 @@ describe('facts once: a copy of a shared fact outside its home fails', () => {
   it('the phone rule: only reference/phone.ts imports libphonenumber-js (any build)', () => {
     expect(copiesOf(/['"]libphonenumber-js(\/\w+)?['"]/, [ref('phone.ts')])).toEqual([]);
   });
+
+  it('open job statuses: only reference/jobStatuses.ts lists assigned and accepted together', () => {
+    const open = /'assigned'\s*(,|\||&&|\|\|)[^;]*'accepted'/;
+    expect(copiesOf(open, [ref('jobStatuses.ts')])).toEqual([]);
+  });
+
+  it('Lagos time: only reference/lagosTime.ts writes the UTC+1 offset or the zone name', () => {
+    const offset =
+      /\+01:?00|Africa\/Lagos|[+-]\s*3_?600_?000\b|[+-]\s*60 \* 60 \* 1000|interval '1 hour'/i;
+    expect(copiesOf(offset, [ref('lagosTime.ts')])).toEqual([]);
+  });
 });
