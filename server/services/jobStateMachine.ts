@@ -1,10 +1,12 @@
-import { jobStatuses, openJobStatuses, type JobStatus } from '../../reference/jobStatuses';
+import {
+  jobStatuses,
+  openJobStatuses,
+  type JobAction,
+  type JobStatus,
+} from '../../reference/jobStatuses';
 import { conflict } from '../errors';
 
-export { jobStatuses, type JobStatus };
-
-export type JobAction =
-  'assign' | 'accept' | 'decline' | 'withdraw' | 'submit' | 'approve' | 'reject' | 'cancel';
+export { jobStatuses, type JobAction, type JobStatus };
 
 /** DESIGN §3: which status each action may start from, and where it leads. */
 const transitions: Record<JobAction, { from: readonly JobStatus[]; to: JobStatus }> = {
