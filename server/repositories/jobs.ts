@@ -10,6 +10,7 @@ import {
 } from '../../reference/jobKinds';
 import { openJobStatuses } from '../../reference/jobStatuses';
 import { lagosOffsetSql } from '../../reference/lagosTime';
+import { koboPerNaira } from '../../reference/money';
 import { copyPageCursor, copyPageLines, copyPageShort } from '../services/csv';
 import { containsPattern, sqlStrings, Where, type SqlCheck } from './sqlWhere';
 
@@ -232,7 +233,7 @@ const isoSql = (sql: string) =>
   `to_char(${sql} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** Kobo as NGN, the number `koboToNgn` makes. */
-const ngnSql = (sql: string) => `(${sql})::float8 / 100`;
+const ngnSql = (sql: string) => `(${sql})::float8 / ${koboPerNaira}`;
 
 /**
  * The job's columns as the API's JSON writes them (services/jobAccess.ts `jobView`), so that the
@@ -383,7 +384,7 @@ const csvTextSql = (value: string) => `nullif(${value}, '')`;
 const csvTimeSql = (v: string) => `(${v} AT TIME ZONE ${lagosOffsetSql})::timestamp(0)`;
 
 /** Kobo as the API's NGN number (`koboToNgn`: 1500, 1234.5). */
-const csvNgnSql = (v: string) => `trim_scale(${v} / 100.0)`;
+const csvNgnSql = (v: string) => `trim_scale(${v}::numeric / ${koboPerNaira})`;
 
 const kindLabelSql = `CASE j.type ${Object.entries(jobKindLabels)
   .map(([kind, label]) => `WHEN '${kind}' THEN '${label}'`)

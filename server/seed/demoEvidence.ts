@@ -1,3 +1,4 @@
+import { formatNaira } from '../../reference/money';
 import { openJobStatuses } from '../../reference/jobStatuses';
 import type { Queryable } from '../db';
 import { createCapturesRepository, type NewPhoto, type PhotoKind } from '../repositories/captures';
@@ -19,8 +20,6 @@ const linked = new Set([...openJobStatuses, ...withEvidence]);
 const receivedAt = (j: DemoJobPlanned) =>
   j.eventTimes[j.steps.findIndex((s) => s.action === 'submit') + 1]!;
 
-const naira = (n: number) => `₦${n.toLocaleString('en-NG', { minimumFractionDigits: 2 })}`;
-
 /** The three photos of a job, different for every job. */
 async function photosFor(r: DemoRandom, j: DemoJobPlanned, received: Date) {
   const address = j.job.fields.address ?? j.job.fields.inspection_address ?? '';
@@ -36,7 +35,7 @@ async function photosFor(r: DemoRandom, j: DemoJobPlanned, received: Date) {
         customer,
         address: `${address}, ${j.job.lga}`,
         month,
-        amount: naira(r.int(4_500, 48_000)),
+        amount: formatNaira(r.int(4_500, 48_000)),
       }),
     ],
   ];

@@ -1,3 +1,4 @@
+import { roundedKobo } from '../../reference/money';
 import { lagosDate } from '../../reference/lagosTime';
 import { createCompaniesRepository } from '../repositories/companies';
 import { createLedgerRepository } from '../repositories/ledger';
@@ -34,7 +35,7 @@ export const seedWalletFunding: DemoSeeder = async (tx, ctx) => {
       const reference = `${banks[(i + d) % banks.length]}-TRF-${paidAt.replace(/-/g, '')}-${4711 + 37 * i + d}`;
       const payment = {
         companyId: c.id,
-        amountKobo: naira[i % naira.length]! * 100,
+        amountKobo: roundedKobo(naira[i % naira.length]!),
         input: { reference, paid_at: paidAt },
       };
       await fundWallet(ledger, recordedBankTransfer, payment, admin.id, tx);

@@ -72,6 +72,17 @@ describe('facts once: a copy of a shared fact outside its home fails', () => {
     expect(copiesOf(offset, [ref('lagosTime.ts')])).toEqual([]);
   });
 
+  it('kobo and naira: only reference/money.ts converts (100 kobo a naira)', () => {
+    // (An upload's progress is a percentage, not money.)
+    const hundred = /(?<!progress[^\n]*)[*/]\s*100(\.0)?\b|\bkoboPerNaira\s*=\s*100\b/;
+    expect(copiesOf(hundred, [ref('money.ts')])).toEqual([]);
+  });
+
+  it('naira display: only reference/money.ts writes the ₦ or NGN format', () => {
+    const display = /₦\$\{|currency:\s*'NGN'|NGN \$\{|toLocaleString\('en-NG'/;
+    expect(copiesOf(display, [ref('money.ts')])).toEqual([]);
+  });
+
   it('the email rule: only reference/email.ts holds an email pattern (not react-admin email())', () => {
     const email = /\[\^\\s@\]|\bemail\(\)|@\(\?:\[a-z0-9\]/;
     expect(copiesOf(email, [ref('email.ts')])).toEqual([]);
