@@ -4,9 +4,11 @@
  * cells); answers the normalised fields (trimmed, phones as +234…, state as its alias, LGA in its
  * canonical spelling) or every problem as `{field, msg}`.
  */
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { isEmailAddress } from './email';
 import { jobFieldDefs, type JobFieldDef, type JobKind } from './jobKinds';
 import { findLga, findState } from './locations';
+import { isBvn, isNin } from './nin';
+import { toNigerianPhone } from './phone';
 import { textFormatMessage, textFormats } from './text';
 
 export interface JobFieldError {
@@ -25,14 +27,6 @@ export interface ValidJobFields {
 
 export type JobFieldsResult =
   { ok: true; value: ValidJobFields } | { ok: false; errors: JobFieldError[] };
-
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** A Nigerian number in any usual writing as `+234…`, or undefined. */
-export function toNigerianPhone(input: string): string | undefined {
-  const parsed = parsePhoneNumberFromString(input, 'NG');
-  return parsed && parsed.isValid() && parsed.country === 'NG' ? parsed.number : undefined;
-}
 
 const asText = (v: unknown): string => {
   if (v === null || v === undefined) return '';
@@ -63,7 +57,7 @@ function checkField(def: JobFieldDef, value: string): { value?: string; msg?: st
         : { msg: `${def.name} must be a valid Nigerian phone number` };
     }
     case 'email':
-      return emailPattern.test(value)
+      return isEmailAddress(value)
         ? { value }
         : { msg: `${def.name} must be a valid email address` };
     case 'choice': {
@@ -87,7 +81,7 @@ function crossCheck(kind: JobKind, f: Record<string, string>, errors: JobFieldEr
       errors.push({ field: 'id_type', msg: 'id_type is required when id_number is given' });
     } else if ((f.id_type === 'nin' || f.id_type === 'bvn') && f.id_number) {
       const digits = f.id_number.replace(/\s/g, '');
-      if (!/^\d{11}$/.test(digits)) {
+      if (!(f.id_type === 'nin' ? isNin(digits) : isBvn(digits))) {
         errors.push({ field: 'id_number', msg: `A ${f.id_type.toUpperCase()} has 11 digits` });
       } else f.id_number = digits;
     }

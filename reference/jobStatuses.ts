@@ -10,3 +10,39 @@ export const jobStatuses = [
   'cancelled',
 ] as const;
 export type JobStatus = (typeof jobStatuses)[number];
+
+/**
+ * Open: with an assignee that has not submitted yet. An open job's capture link works and it is
+ * overdue once past its due time.
+ */
+export const openJobStatuses = ['assigned', 'accepted'] as const satisfies readonly JobStatus[];
+export type OpenJobStatus = (typeof openJobStatuses)[number];
+export const isOpenJobStatus = (status: string): status is OpenJobStatus =>
+  openJobStatuses.includes(status as OpenJobStatus);
+
+/** What moves a job from one status to another (the server's state machine says from where to where). */
+export const jobActions = [
+  'assign',
+  'accept',
+  'decline',
+  'withdraw',
+  'submit',
+  'approve',
+  'reject',
+  'cancel',
+] as const;
+export type JobAction = (typeof jobActions)[number];
+
+/**
+ * The actions a user may be offered on a job, in the order its profile shows them: not withdraw
+ * (deactivating an agent does it) nor submit (the capture does it).
+ */
+export const jobWireActions = [
+  'assign',
+  'accept',
+  'decline',
+  'approve',
+  'reject',
+  'cancel',
+] as const satisfies readonly JobAction[];
+export type JobWireAction = (typeof jobWireActions)[number];

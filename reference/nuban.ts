@@ -29,8 +29,11 @@ export function nubanCheckDigit(bankCode: string, serial: string): number {
   return (10 - (sum % 10)) % 10;
 }
 
+/** A NUBAN's shape, whatever the bank: 10 digits. */
+export const isNubanShaped = (accountNumber: string) => /^\d{10}$/.test(accountNumber);
+
 /** Whether `accountNumber` is 10 digits whose last is the check digit for this bank. */
 export function isValidNuban(bankCode: string, accountNumber: string): boolean {
-  if (!/^\d{10}$/.test(accountNumber) || !nubanInstitutionCode(bankCode)) return false;
+  if (!isNubanShaped(accountNumber) || !nubanInstitutionCode(bankCode)) return false;
   return nubanCheckDigit(bankCode, accountNumber.slice(0, 9)) === Number(accountNumber[9]);
 }

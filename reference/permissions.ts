@@ -57,18 +57,27 @@ export const permissionGrants: Record<PermissionLabel, string | null> = {
   Support: 'sending messages to all companies or all agents at once',
 };
 
+/** An account's role; a sub-admin works for the provider, or for a company when it has one. */
+export const roles = ['admin', 'sub-admin', 'company', 'agent'] as const;
+export type Role = (typeof roles)[number];
+
+/** Where a user works: the provider's area, a company's, or (agents) the capture wizard. */
 export type Area = 'admin' | 'company' | 'agent';
+
+/** The areas of the web app, the ones routes are opened to. */
+export const webAreas = ['admin', 'company'] as const satisfies readonly Area[];
+export type WebArea = (typeof webAreas)[number];
 
 export interface AccessRule {
   /** The signed-in areas that may call it at all. */
-  areas: readonly ('admin' | 'company')[];
+  areas: readonly WebArea[];
   /** The label a sub-admin or sub-user needs (any one of a list); null: everyone of those areas. */
   permission: PermissionLabel | readonly PermissionLabel[] | null;
   /** 'heads': admins, company owners and super-admins (never other staff); 'super-admin': DESIGN §2. */
   only?: 'heads' | 'super-admin';
 }
 
-const both = ['admin', 'company'] as const;
+const both = webAreas;
 const adminArea = ['admin'] as const;
 const companyArea = ['company'] as const;
 

@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { isNubanShaped } from '../reference/nuban';
 import { privateDir } from './db/ownerOnly';
 import type { ImportParserLimits } from './services/importParser';
 
@@ -135,7 +136,7 @@ function loadMoneySettings(env: Env): MoneySettings {
     throw new ConfigError(`VAT_RATE_PERCENT must be a percentage from 0 to 99.99, got "${vatRaw}"`);
   }
   const accountNumber = env.PAYMENT_ACCOUNT_NUMBER || defaultMoneySettings.accountNumber;
-  if (!/^\d{10}$/.test(accountNumber)) {
+  if (!isNubanShaped(accountNumber)) {
     throw new ConfigError(
       `PAYMENT_ACCOUNT_NUMBER must be a 10-digit NUBAN account number, got "${accountNumber}"`,
     );

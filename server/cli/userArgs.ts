@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { isEmailAddress } from '../../reference/email';
 import { normalizeNigerianPhone } from '../services/phone';
 
 export const usage = `Usage: npm run user:create -- --role admin|company|agent --email E --password P
@@ -29,7 +30,7 @@ export function parseUserArgs(argv: string[]) {
   const problems: string[] = [];
   const role = values.role as (typeof cliRoles)[number];
   if (!cliRoles.includes(role)) problems.push('--role must be one of admin, company, agent');
-  if (!values.email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email))
+  if (!values.email || !isEmailAddress(values.email))
     problems.push('--email must be an email address');
   if (!values.password || values.password.length < 8)
     problems.push('--password must be at least 8 characters');

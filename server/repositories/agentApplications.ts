@@ -1,4 +1,5 @@
 import type { Queryable } from '../db';
+import { containsPattern } from './sqlWhere';
 
 export type ApplicationStatus = 'pending' | 'approved' | 'rejected';
 
@@ -86,7 +87,7 @@ function where(f: ApplicationFilter, params: unknown[]) {
   if (f.status) out.push(`status = $${params.push(f.status)}`);
   if (f.ids) out.push(`id = ANY($${params.push(f.ids)}::uuid[])`);
   if (f.q) {
-    const p = `$${params.push(`%${f.q.replace(/[\\%_]/g, '\\$&')}%`)}`;
+    const p = `$${params.push(containsPattern(f.q))}`;
     out.push(
       `(first_name || ' ' || last_name ILIKE ${p} OR email ILIKE ${p} OR phone ILIKE ${p}
         OR nin ILIKE ${p} OR code ILIKE ${p})`,

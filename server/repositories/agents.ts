@@ -1,5 +1,6 @@
 import type { Queryable } from '../db';
 import type { JobStatus } from '../services/jobStateMachine';
+import { containsPattern } from './sqlWhere';
 
 /** An approved agent: its account with its profile (the approved application, if any). */
 export interface AgentRow {
@@ -70,7 +71,7 @@ function where(f: AgentFilter, params: unknown[]) {
   if (f.state) out.push(`p.state = $${params.push(f.state)}`);
   if (f.ids) out.push(`a.id = ANY($${params.push(f.ids)}::uuid[])`);
   if (f.q) {
-    const p = `$${params.push(`%${f.q.replace(/[\\%_]/g, '\\$&')}%`)}`;
+    const p = `$${params.push(containsPattern(f.q))}`;
     out.push(
       `(a.first_name || ' ' || a.last_name ILIKE ${p} OR a.email ILIKE ${p}
         OR a.phone ILIKE ${p} OR a.unique_code ILIKE ${p} OR p.state ILIKE ${p}

@@ -1,9 +1,11 @@
 import type { Queryable } from '../db';
 import type { JobStatus } from '../services/jobStateMachine';
 import type { JobKind } from '../../reference/jobKinds';
+import { openJobStatuses, type OpenJobStatus } from '../../reference/jobStatuses';
+import { photoKinds, type PhotoKind } from '../../reference/photoKinds';
+import { sqlStrings } from './sqlWhere';
 
-export const photoKinds = ['selfie', 'house', 'utility_bill'] as const;
-export type PhotoKind = (typeof photoKinds)[number];
+export { photoKinds, type PhotoKind };
 
 /** Who a capture link is for. */
 export type LinkHolder = { agentId: string } | { companyId: string };
@@ -31,7 +33,7 @@ export interface OpenCaptureJobRow {
   job_id: string;
   code: string;
   type: JobKind;
-  status: JobStatus;
+  status: OpenJobStatus;
   subject_name: string;
   state: string;
   lga: string;
@@ -195,7 +197,7 @@ export function createCapturesRepository(db: Queryable) {
       const r = await q.query<LiveLinkRow>(
         `SELECT t.token_sealed, t.created_at, t.expires_at
            FROM capture_tokens t JOIN jobs j ON j.id = t.job_id
-          WHERE t.job_id = $1 AND ${liveSql} AND j.status IN ('assigned', 'accepted')`,
+          WHERE t.job_id = $1 AND ${liveSql} AND j.status IN (${sqlStrings(openJobStatuses)})`,
         [jobId],
       );
       return r.rows[0];
@@ -208,7 +210,7 @@ export function createCapturesRepository(db: Queryable) {
                 j.due_at, t.token_sealed
            FROM capture_tokens t JOIN jobs j ON j.id = t.job_id
           WHERE t.agent_id = $1 AND ${liveSql} AND j.assignee_agent_id = $1
-            AND j.status IN ('assigned', 'accepted')
+            AND j.status IN (${sqlStrings(openJobStatuses)})
           ORDER BY j.due_at NULLS LAST, j.code
           LIMIT 500`,
         [agentId],
@@ -274,7 +276,7 @@ export function createCapturesRepository(db: Queryable) {
       const r = await q.query<NewPhoto & { phash: string | null }>(
         `SELECT kind, storage_key, sha256, size_bytes, width, height, phash
            FROM capture_uploads WHERE job_id = $1
-          ORDER BY array_position(ARRAY['selfie', 'house', 'utility_bill'], kind)`,
+          ORDER BY array_position(ARRAY[${sqlStrings(photoKinds)}], kind)`,
         [jobId],
       );
       return r.rows.map((p) => ({ ...p, phash: p.phash === null ? null : BigInt(p.phash) }));
@@ -329,7 +331,7 @@ export function createCapturesRepository(db: Queryable) {
       const r = await q.query<PhotoRow>(
         `SELECT kind, storage_key, sha256, size_bytes, width, height
            FROM capture_photos WHERE job_id = $1
-          ORDER BY array_position(ARRAY['selfie', 'house', 'utility_bill'], kind)`,
+          ORDER BY array_position(ARRAY[${sqlStrings(photoKinds)}], kind)`,
         [jobId],
       );
       return r.rows;
@@ -370,7 +372,7 @@ export function createCapturesRepository(db: Queryable) {
               WHERE p.job_id = $1 AND p.phash IS NOT NULL
            ) m
            JOIN jobs j ON j.id = m.job_id
-          ORDER BY array_position(ARRAY['selfie', 'house', 'utility_bill'], m.kind),
+          ORDER BY array_position(ARRAY[${sqlStrings(photoKinds)}], m.kind),
                    m.distance, m.created_at DESC
           LIMIT 50`,
         [jobId, maxDistance, windowDays],

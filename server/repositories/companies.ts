@@ -1,6 +1,7 @@
 import type { Queryable } from '../db';
 import type { BankAccount } from '../services/bankAccount';
 import type { JobStatus } from '../services/jobStateMachine';
+import { containsPattern } from './sqlWhere';
 
 /**
  * A company's owner: its first company-role account (sign-up makes it with the company). The
@@ -95,8 +96,6 @@ const sortColumns: Record<CompanySortField, string> = {
   created_at: 'c.created_at',
 };
 
-const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-
 function whereOf(f: CompanyListFilter, params: unknown[]) {
   const parts: string[] = [];
   const p = (v: unknown) => {
@@ -109,7 +108,7 @@ function whereOf(f: CompanyListFilter, params: unknown[]) {
   if (f.status) parts.push(`c.suspended_at IS ${f.status === 'suspended' ? 'NOT ' : ''}NULL`);
   const q = f.q?.trim();
   if (q) {
-    const like = p(likeText(q));
+    const like = p(containsPattern(q));
     parts.push(`(c.name ILIKE ${like} OR o.unique_code ILIKE ${like} OR o.email ILIKE ${like})`);
   }
   return parts.length ? `WHERE ${parts.join(' AND ')}` : '';

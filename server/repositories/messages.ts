@@ -1,3 +1,4 @@
+import type { Area } from '../../reference/permissions';
 import type { Queryable } from '../db';
 import { containsPattern, Where } from './sqlWhere';
 
@@ -7,7 +8,7 @@ export type Box = 'inbox' | 'sent';
 /** Who writes: provider staff may write to anyone; everyone else to staff and their own company's users. */
 export interface Writer {
   id: string;
-  area: 'admin' | 'company' | 'agent';
+  area: Area;
   companyId: string | null;
 }
 

@@ -20,5 +20,9 @@ export class Where {
  */
 export type SqlCheck = (params: unknown[]) => string;
 
+/** Constant strings as SQL literals for an `IN (…)` list: `'a', 'b'`. */
+export const sqlStrings = (values: readonly string[]) =>
+  values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', ');
+
 /** An ILIKE pattern matching `text` anywhere, its own `%`, `_` and `\` taken literally. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db';
 import type { AccountRow, Role } from './accounts';
+import { containsPattern } from './sqlWhere';
 
 /**
  * Whose users a signed-in account manages: the provider's staff see every account (their lists
@@ -61,7 +62,7 @@ function listWhere(scope: UserScope, f: UserListFilter, params: unknown[]) {
     where.push(`a.company_id IS NULL AND a.role IN ('admin', 'sub-admin')`);
   }
   if (f.q) {
-    const like = add(`%${f.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
+    const like = add(containsPattern(f.q));
     where.push(
       `(a.first_name || ' ' || a.last_name ILIKE ${like} OR a.email ILIKE ${like}
         OR a.phone ILIKE ${like} OR a.unique_code ILIKE ${like})`,

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { openJobStatuses } from '../../reference/jobStatuses';
 import { photoKinds } from '../repositories/captures';
 import { MultiLine } from './common';
 import { JobDetail, JobKindSchema, type UploadedFile } from './jobs';
@@ -29,7 +30,7 @@ export const CaptureJob = Type.Object({
 
 export const CaptureJobView = Type.Object({
   job: CaptureJob,
-  status: Type.Enum(['assigned', 'accepted'], {
+  status: Type.Enum([...openJobStatuses], {
     description: 'Always accepted after this call: opening the link accepts an assigned job',
   }),
 });
@@ -38,7 +39,7 @@ export const MyCaptureJobs = Type.Object({
   data: Type.Array(
     Type.Object({
       ...CaptureJob.properties,
-      status: Type.Enum(['assigned', 'accepted']),
+      status: Type.Enum([...openJobStatuses]),
       url: Type.String({ description: 'The capture link of that job' }),
       current: Type.Boolean({ description: 'The job of the link this list was opened from' }),
     }),

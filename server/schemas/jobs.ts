@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { jobFieldDefs, jobKindLabels, jobKinds, type JobKind } from '../../reference/jobKinds';
+import { jobWireActions } from '../../reference/jobStatuses';
 import { jobSortFields } from '../repositories/jobs';
 import { jobStatuses } from '../services/jobStateMachine';
 import { ListQuery, MultiLine, SingleLine } from './common';
@@ -12,14 +13,7 @@ export const JobKindSchema = Type.Enum([...jobKinds], {
   description: jobKinds.map((k) => `${k} (${jobKindLabels[k]})`).join(', '),
 });
 export const JobStatusSchema = Type.Enum([...jobStatuses]);
-export const JobActionSchema = Type.Enum([
-  'assign',
-  'accept',
-  'decline',
-  'approve',
-  'reject',
-  'cancel',
-]);
+export const JobActionSchema = Type.Enum([...jobWireActions]);
 
 /** The per-kind field lists, written out for the OpenAPI document. */
 export const jobFieldsDescription = (Object.keys(jobFieldDefs) as JobKind[])

@@ -1,3 +1,5 @@
+import { formatNaira } from '../../reference/money';
+import { openJobStatuses } from '../../reference/jobStatuses';
 import type { Queryable } from '../db';
 import { createCapturesRepository, type NewPhoto, type PhotoKind } from '../repositories/captures';
 import { createDemoDataRepository } from '../repositories/demoData';
@@ -11,14 +13,12 @@ import { consentFormScan, housePhoto, selfiePhoto, utilityBillPhoto } from './de
 import type { DemoJob, DemoJobPlanned } from './demoJobs';
 import { demoRandom, type DemoRandom } from './demoRandom';
 
-const linked = new Set(['assigned', 'accepted', 'submitted', 'approved', 'rejected']);
 const withEvidence = new Set(['submitted', 'approved', 'rejected']);
+const linked = new Set([...openJobStatuses, ...withEvidence]);
 
 /** When the job's evidence arrived: the time of its submit move. */
 const receivedAt = (j: DemoJobPlanned) =>
   j.eventTimes[j.steps.findIndex((s) => s.action === 'submit') + 1]!;
-
-const naira = (n: number) => `₦${n.toLocaleString('en-NG', { minimumFractionDigits: 2 })}`;
 
 /** The three photos of a job, different for every job. */
 async function photosFor(r: DemoRandom, j: DemoJobPlanned, received: Date) {
@@ -35,7 +35,7 @@ async function photosFor(r: DemoRandom, j: DemoJobPlanned, received: Date) {
         customer,
         address: `${address}, ${j.job.lga}`,
         month,
-        amount: naira(r.int(4_500, 48_000)),
+        amount: formatNaira(r.int(4_500, 48_000)),
       }),
     ],
   ];

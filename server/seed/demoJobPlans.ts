@@ -1,5 +1,6 @@
 import { jobKinds, type JobKind } from '../../reference/jobKinds';
 import { validateJobFields, type ValidJobFields } from '../../reference/jobFields';
+import { isOpenJobStatus } from '../../reference/jobStatuses';
 import type { JobAction, JobStatus } from '../services/jobStateMachine';
 import { demoAccount } from './demoAccounts';
 import { accountByEmail, type DemoCompany, type DemoContext } from './demoContext';
@@ -292,7 +293,7 @@ export function planDemoJobs(ctx: DemoContext, agents: DemoAssignee[]): DemoJobP
       if (!checked.ok) throw new Error(`demo job fields: ${JSON.stringify(checked.errors)}`);
       const tat = tatTerms(place.state, kind).hours;
       const { steps, rating } = storyOf(r, ctx, agents, status, owner, tat);
-      const overdue = (status === 'assigned' || status === 'accepted') && i < overduePerStatus;
+      const overdue = isOpenJobStatus(status) && i < overduePerStatus;
       plans.push({
         kind,
         status,

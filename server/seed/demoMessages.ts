@@ -1,11 +1,12 @@
+import { lagosOffsetMs } from '../../reference/lagosTime';
 import type { Queryable } from '../db';
 import { createAccountsRepository } from '../repositories/accounts';
 import { createMessagesRepository } from '../repositories/messages';
 
 const daysAgo = (days: number, hour: number) => {
   const t = new Date(Date.now() - days * 86_400_000);
-  t.setUTCHours(hour - 1, 0, 0, 0); // Lagos is UTC+1
-  return t;
+  t.setUTCHours(hour, 0, 0, 0);
+  return new Date(t.getTime() - lagosOffsetMs); // `hour` in Lagos
 };
 
 /**

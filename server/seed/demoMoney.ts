@@ -1,3 +1,5 @@
+import { roundedKobo } from '../../reference/money';
+import { lagosDate } from '../../reference/lagosTime';
 import { createCompaniesRepository } from '../repositories/companies';
 import { createLedgerRepository } from '../repositories/ledger';
 import { createPayoutsRepository } from '../repositories/payouts';
@@ -8,8 +10,7 @@ import { accountByEmail, daysAgo, type DemoContext, type DemoSeeder } from './de
 import { demoAccount } from './demoAccounts';
 
 /** A day as the provider's bank statement shows it (Lagos time, yyyy-MM-dd). */
-const lagosDate = (ctx: DemoContext, days: number) =>
-  new Date(daysAgo(ctx, days).getTime() + 3_600_000).toISOString().slice(0, 10);
+const statementDate = (ctx: DemoContext, days: number) => lagosDate(daysAgo(ctx, days));
 
 const banks = ['GTB', 'ZEN', 'UBA', 'FBN', 'ACC'];
 
@@ -30,11 +31,11 @@ export const seedWalletFunding: DemoSeeder = async (tx, ctx) => {
   const clients = ctx.companies.filter((c) => c.kind === 'client');
   for (const [d, { days, naira }] of deposits.entries()) {
     for (const [i, c] of clients.entries()) {
-      const paidAt = lagosDate(ctx, days - i);
+      const paidAt = statementDate(ctx, days - i);
       const reference = `${banks[(i + d) % banks.length]}-TRF-${paidAt.replace(/-/g, '')}-${4711 + 37 * i + d}`;
       const payment = {
         companyId: c.id,
-        amountKobo: naira[i % naira.length]! * 100,
+        amountKobo: roundedKobo(naira[i % naira.length]!),
         input: { reference, paid_at: paidAt },
       };
       await fundWallet(ledger, recordedBankTransfer, payment, admin.id, tx);
@@ -71,7 +72,7 @@ export const seedPayouts: DemoSeeder = async (tx, ctx) => {
     const agent = agents.find((a) => a.id === id)!;
     const [payoutId] = await payOut(deps, [agent], admin.id, tx);
     if (i === 0) {
-      const reference = `GTB-NIP-${lagosDate(ctx, 2).replace(/-/g, '')}-000318`;
+      const reference = `GTB-NIP-${statementDate(ctx, 2).replace(/-/g, '')}-000318`;
       await settlePayout(deps, payoutId!, { status: 'paid', reference }, admin.id, tx);
     }
   }
@@ -86,6 +87,6 @@ export const seedPayouts: DemoSeeder = async (tx, ctx) => {
   }
   const [partner] = await deps.payouts.payees('company', [partners[0]!.id], tx);
   const [payoutId] = await payOut(deps, [partner!], admin.id, tx);
-  const reference = `ZEN-NIP-${lagosDate(ctx, 1).replace(/-/g, '')}-000527`;
+  const reference = `ZEN-NIP-${statementDate(ctx, 1).replace(/-/g, '')}-000527`;
   await settlePayout(deps, payoutId!, { status: 'paid', reference }, admin.id, tx);
 };

@@ -1,3 +1,4 @@
+import { roundedKobo } from '../../reference/money';
 import { jobKinds, type JobKind } from '../../reference/jobKinds';
 import { createTatSettingsRepository } from '../repositories/tatSettings';
 import type { DemoSeeder } from './demoContext';
@@ -36,7 +37,7 @@ export const seedTatSettings: DemoSeeder = async (tx) => {
             state,
             job_type: kind,
             audience,
-            amount_kobo: (audience === 'company' ? t.company : t.agent) * 100,
+            amount_kobo: roundedKobo(audience === 'company' ? t.company : t.agent),
             tat_in_hours: t.hours,
           },
           tx,

@@ -1,6 +1,7 @@
+import type { Area } from '../../reference/permissions';
 import type { AccountRow } from '../repositories/accounts';
 
-export type Area = 'admin' | 'company' | 'agent';
+export type { Area };
 
 /** Which signed-in area a user works in: provider staff in /admin, client companies in /company. */
 export function areaOf(a: Pick<AccountRow, 'role' | 'company_id'>): Area {

@@ -1,4 +1,6 @@
+import { isEmailAddress } from '../../reference/email';
 import { findLga, findState } from '../../reference/locations';
+import { isNin } from '../../reference/nin';
 import { badRequest, type FieldError } from '../errors';
 import type { NewAgentApplication } from '../repositories/agentApplications';
 import type { UploadedFile } from '../schemas/jobs';
@@ -9,8 +11,6 @@ import { sniffFileType } from './storage';
 
 /** Larger than any phone photo, small enough for a mobile upload. */
 export const maxAgentPhotoBytes = 5 * 1024 * 1024;
-
-const email = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type Fields = Record<string, unknown>;
 export type CheckedApplication = Omit<NewAgentApplication, 'photo_key' | 'photo_sha256'>;
@@ -33,7 +33,7 @@ export function checkApplicationFields(body: Fields): CheckedApplication {
   const first_name = required('first_name', 'first_name');
   const last_name = required('last_name', 'last_name');
   const mail = required('email', 'email');
-  if (mail && !email.test(mail)) fail('email', 'email must be an email address');
+  if (mail && !isEmailAddress(mail)) fail('email', 'email must be an email address');
 
   let phone = '';
   const rawPhone = required('phone', 'phone');
@@ -64,7 +64,7 @@ export function checkApplicationFields(body: Fields): CheckedApplication {
   }
 
   const nin = required('nin', 'nin');
-  if (nin && !/^\d{11}$/.test(nin)) fail('nin', 'nin must be 11 digits');
+  if (nin && !isNin(nin)) fail('nin', 'nin must be 11 digits');
 
   const bank = checkBankAccount(body, fail);
 

@@ -1,5 +1,5 @@
 import { findBank } from '../../reference/banks';
-import { isValidNuban } from '../../reference/nuban';
+import { isNubanShaped, isValidNuban } from '../../reference/nuban';
 
 export interface BankAccount {
   bank_code: string;
@@ -26,7 +26,7 @@ export function checkBankAccount(
   const bank = bank_code ? findBank(bank_code) : undefined;
   if (bank_code && !bank) fail('bank_code', 'bank_code is not a bank of GET /banks');
   const account_number = required('account_number');
-  if (account_number && !/^\d{10}$/.test(account_number)) {
+  if (account_number && !isNubanShaped(account_number)) {
     fail('account_number', 'account_number must be a NUBAN of 10 digits');
   } else if (account_number && bank && !isValidNuban(bank.code, account_number)) {
     fail('account_number', `account_number is not a valid ${bank.name} account number (NUBAN)`);

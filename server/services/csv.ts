@@ -1,4 +1,5 @@
 /** CSV writing (RFC 4180) for exports and templates. */
+import { lagosWallClock } from '../../reference/lagosTime';
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
@@ -41,10 +42,8 @@ const withEscapes = (s: string, at: number[]) =>
  * Exports write instants in Nigeria's time (WAT, UTC+1 all year, no daylight saving), to the
  * nearest second (as PostgreSQL's `timestamp(0)` rounds), as `2026-03-01 12:00:00`: the time the
  * office lives in, in a form spreadsheets read as a date (they read `2026-03-01T11:00:00.000Z` as
- * text). As an SQL interval for `AT TIME ZONE`.
+ * text).
  */
-export const csvTimeZone = "INTERVAL '+01:00'";
-const csvTimeOffsetMs = 3_600_000;
 
 /**
  * One cell: quoted when needed; a text a spreadsheet would run as a formula gets a leading
@@ -54,7 +53,7 @@ export function csvCell(v: unknown): string {
   if (v === null || v === undefined) return '';
   let s =
     v instanceof Date
-      ? new Date(Math.round((v.getTime() + csvTimeOffsetMs) / 1000) * 1000)
+      ? new Date(Math.round(lagosWallClock(v).getTime() / 1000) * 1000)
           .toISOString()
           .slice(0, 19)
           .replace('T', ' ')

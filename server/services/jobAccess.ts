@@ -1,11 +1,11 @@
+import type { JobWireAction } from '../../reference/jobStatuses';
 import type { AccountRow } from '../repositories/accounts';
 import type { JobRow, JobScope, LockedJob } from '../repositories/jobs';
 import { areaOf } from './accountView';
 import { canMove, type JobStatus } from './jobStateMachine';
 import { koboToNgn } from './money';
 
-/** The actions a user can be offered on a job (the state machine's, minus capture's submit). */
-export type JobWireAction = 'assign' | 'accept' | 'decline' | 'approve' | 'reject' | 'cancel';
+export type { JobWireAction };
 
 type Who = Pick<AccountRow, 'id' | 'role' | 'company_id'>;
 type JobParties = Pick<

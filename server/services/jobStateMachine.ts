@@ -1,10 +1,12 @@
-import { jobStatuses, type JobStatus } from '../../reference/jobStatuses';
+import {
+  jobStatuses,
+  openJobStatuses,
+  type JobAction,
+  type JobStatus,
+} from '../../reference/jobStatuses';
 import { conflict } from '../errors';
 
-export { jobStatuses, type JobStatus };
-
-export type JobAction =
-  'assign' | 'accept' | 'decline' | 'withdraw' | 'submit' | 'approve' | 'reject' | 'cancel';
+export { jobStatuses, type JobAction, type JobStatus };
 
 /** DESIGN §3: which status each action may start from, and where it leads. */
 const transitions: Record<JobAction, { from: readonly JobStatus[]; to: JobStatus }> = {
@@ -12,11 +14,11 @@ const transitions: Record<JobAction, { from: readonly JobStatus[]; to: JobStatus
   accept: { from: ['assigned'], to: 'accepted' },
   decline: { from: ['assigned'], to: 'declined' },
   // The provider takes a job back from an agent it deactivated, to assign it again.
-  withdraw: { from: ['assigned', 'accepted'], to: 'declined' },
+  withdraw: { from: openJobStatuses, to: 'declined' },
   submit: { from: ['accepted'], to: 'submitted' }, // capture accepts an assigned job first
   approve: { from: ['submitted'], to: 'approved' },
   reject: { from: ['submitted'], to: 'rejected' },
-  cancel: { from: ['pending', 'assigned', 'accepted', 'declined'], to: 'cancelled' },
+  cancel: { from: ['pending', ...openJobStatuses, 'declined'], to: 'cancelled' },
 };
 
 /** The statuses `action` may start from. */

@@ -1,11 +1,7 @@
-/** Money is integer kobo inside, NGN with at most 2 decimals on the wire (DESIGN §3). */
+import { formatNaira, formatNgnText, koboToNgn, ngnToKobo } from '../../reference/money';
 import { fieldError } from '../errors';
 
-/** NGN → kobo, or undefined when the amount has more than 2 decimals. */
-export function ngnToKobo(amount: number): number | undefined {
-  const kobo = Math.round(amount * 100);
-  return Math.abs(amount * 100 - kobo) < 1e-6 ? kobo : undefined;
-}
+export { koboToNgn, ngnToKobo };
 
 /** An amount the API takes in: at least 1 kobo, at most 2 decimals, or a 400 naming `field`. */
 export function positiveKobo(field: string, amount: number): number {
@@ -16,16 +12,8 @@ export function positiveKobo(field: string, amount: number): number {
   return kobo;
 }
 
-export const koboToNgn = (kobo: number | string | null): number | null =>
-  kobo === null ? null : Number(kobo) / 100;
+/** Kobo as the UI shows money, `₦1,234.50` (messages name amounts this way). */
+export const naira = (kobo: number) => formatNaira(koboToNgn(kobo) ?? 0);
 
-const grouped = new Intl.NumberFormat('en-US', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/** `₦1,234.50`, as the UI shows money (messages name amounts this way). */
-export const naira = (kobo: number) => `₦${grouped.format(kobo / 100)}`;
-
-/** `NGN 1,234.50`: PDFs use the built-in Helvetica, which has no ₦ glyph. */
-export const ngnText = (kobo: number) => `NGN ${grouped.format(kobo / 100)}`;
+/** Kobo as `NGN 1,234.50`, for PDFs. */
+export const ngnText = (kobo: number) => formatNgnText(koboToNgn(kobo) ?? 0);

@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { jobKindLabels, type JobKind } from '../../reference/jobKinds';
+import { lagosTimeZone } from '../../reference/lagosTime';
 import { ngnText } from './money';
 
 /** Helvetica (built in) has no ₦ glyph: amounts read "NGN 1,234.50". */
@@ -9,7 +10,7 @@ const longDate = (d: Date | string) =>
     year: 'numeric',
     month: 'long',
     day: 'numeric',
-    timeZone: 'Africa/Lagos',
+    timeZone: lagosTimeZone,
   });
 
 function render(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {

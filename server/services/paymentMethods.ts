@@ -1,3 +1,4 @@
+import { lagosDate } from '../../reference/lagosTime';
 import type { MoneySettings } from '../config';
 import type { Queryable } from '../db';
 import { fieldError } from '../errors';
@@ -24,8 +25,6 @@ export interface PaymentMethod<Input> {
   record(input: Input): { reference: string; details: Record<string, unknown> };
 }
 
-const lagosToday = () => new Date(Date.now() + 3600_000).toISOString().slice(0, 10);
-
 /** An admin records a transfer seen on the provider's bank statement. */
 export const recordedBankTransfer: PaymentMethod<{ reference: string; paid_at: string }> = {
   id: 'bank_transfer',
@@ -50,7 +49,7 @@ export const recordedBankTransfer: PaymentMethod<{ reference: string; paid_at: s
     if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== input.paid_at) {
       throw fieldError('paid_at', 'paid_at must be a date as yyyy-MM-dd');
     }
-    if (input.paid_at > lagosToday()) {
+    if (input.paid_at > lagosDate()) {
       throw fieldError('paid_at', 'paid_at must not be in the future');
     }
     return {

@@ -3,8 +3,11 @@
  * Everything that reads or writes them goes through this file.
  */
 
-export type Area = 'admin' | 'company';
-export type Role = 'admin' | 'sub-admin' | 'company' | 'agent';
+import type { Role, WebArea } from '../../reference/permissions';
+
+/** The web app's areas (agents work in the capture wizard). */
+export type Area = WebArea;
+export type { Role };
 
 /** The account as the API returns it on login, refresh and GET /auth/me. */
 export interface Account {

@@ -1,13 +1,8 @@
+import { jobKindLabels, type JobKind } from '../../reference/jobKinds';
+import type { OpenJobStatus } from '../../reference/jobStatuses';
 import { photoKinds, type PendingSubmission, type PhotoKind } from './pendingStore';
 
-export type JobKind = 'address' | 'business_address' | 'business' | 'product';
-
-export const jobKindLabels: Record<JobKind, string> = {
-  address: 'Address',
-  business_address: 'Business Address',
-  business: 'Business',
-  product: 'Product',
-};
+export { jobKindLabels, type JobKind };
 
 export interface CaptureJob {
   code: string;
@@ -22,11 +17,11 @@ export interface CaptureJob {
 
 export interface CaptureJobView {
   job: CaptureJob;
-  status: 'assigned' | 'accepted';
+  status: OpenJobStatus;
 }
 
 export interface MyJob extends CaptureJob {
-  status: 'assigned' | 'accepted';
+  status: OpenJobStatus;
   url: string;
   current: boolean;
 }

@@ -1,10 +1,11 @@
+import { photoKinds, type PhotoKind } from '../../reference/photoKinds';
+
 /**
  * The submission waiting for the server's 201, kept in IndexedDB so that closing the page or
  * losing the network loses nothing. One entry per link token. Photos are stored as ArrayBuffers,
  * not Blobs: older iOS Safari could not store Blobs in IndexedDB.
  */
-export const photoKinds = ['selfie', 'house', 'utility_bill'] as const;
-export type PhotoKind = (typeof photoKinds)[number];
+export { photoKinds, type PhotoKind };
 
 export interface GpsFix {
   lat: number;

@@ -2,6 +2,7 @@ import Ajv, { type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import { fieldError, type FieldError } from '../../errors';
+import { emailPattern } from '../../../reference/email';
 import { textFormatMessage, textFormats, type TextFormat } from '../../../reference/text';
 
 /**
@@ -19,6 +20,7 @@ export function installValidation(app: FastifyInstance) {
   const coercing = addFormats(new Ajv({ ...base, coerceTypes: 'array' }));
   for (const ajv of [strict, coercing]) {
     for (const [name, allowed] of Object.entries(textFormats)) ajv.addFormat(name, allowed);
+    ajv.addFormat('email', emailPattern);
   }
   app.setValidatorCompiler(({ schema, httpPart }) =>
     (httpPart === 'body' ? strict : coercing).compile(schema),

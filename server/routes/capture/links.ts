@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { isOpenJobStatus } from '../../../reference/jobStatuses';
 import { conflict, forbidden, notFound } from '../../errors';
 import { CaptureLinkCreated } from '../../schemas/capture';
 import { errorResponses } from '../../schemas/common';
@@ -46,7 +47,7 @@ const captureLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
             'Only the company the job is assigned to, or the provider, may create its capture link',
           );
         }
-        if (job.status !== 'assigned' && job.status !== 'accepted') {
+        if (!isOpenJobStatus(job.status)) {
           throw conflict(`Cannot create a capture link for ${job.code}: it is ${job.status}`);
         }
         if (forAgent) {

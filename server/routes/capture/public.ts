@@ -1,6 +1,7 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import type { OpenJobStatus } from '../../../reference/jobStatuses';
 import { badRequest, HttpError, notFound, type FieldError } from '../../errors';
 import { photoKinds, type CaptureTokenRow, type NewPhoto } from '../../repositories/captures';
 import {
@@ -91,7 +92,7 @@ const publicCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
           return moveJob(jobs, job, steps, actorOf(row), tx);
         });
       }
-      return { job: captureJobView(row), status: status as 'assigned' | 'accepted' };
+      return { job: captureJobView(row), status: status as OpenJobStatus };
     },
   );
 
@@ -118,7 +119,7 @@ const publicCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
           data: [
             {
               ...captureJobView(row),
-              status: row.status as 'assigned' | 'accepted',
+              status: row.status as OpenJobStatus,
               url: app.captureLinks.url(request.params.token),
               current: true,
             },
@@ -132,7 +133,7 @@ const publicCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!token) continue; // sealed under an earlier JWT_SECRET: cannot be shown again
         data.push({
           ...captureJobView(j),
-          status: j.status as 'assigned' | 'accepted',
+          status: j.status,
           url: app.captureLinks.url(token),
           current: j.job_id === row.job_id,
         });

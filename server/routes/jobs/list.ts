@@ -1,3 +1,4 @@
+import { lagosDate } from '../../../reference/lagosTime';
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -193,7 +194,7 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const scope = jobScopeOf(request.account);
       const days = 30;
-      const today = new Date(Date.now() + 3600_000).toISOString().slice(0, 10); // Lagos date
+      const today = lagosDate();
       const first = new Date(lagosMidnight(today).getTime() - (days - 1) * 86_400_000);
       const [counts, perDay] = await Promise.all([
         statusCounts(scope),
@@ -201,9 +202,7 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ]);
       const byDay = new Map(perDay.map((d) => [d.day, d.n]));
       const created_per_day = Array.from({ length: days }, (_, i) => {
-        const date = new Date(first.getTime() + 3600_000 + i * 86_400_000)
-          .toISOString()
-          .slice(0, 10);
+        const date = lagosDate(first.getTime() + i * 86_400_000);
         return { date, count: byDay.get(date) ?? 0 };
       });
       return { ...counts, created_per_day };

@@ -1,5 +1,6 @@
 import { findState } from '../../../reference/locations';
 import { isJobKind } from '../../../reference/jobKinds';
+import { startOfLagosDay } from '../../../reference/lagosTime';
 import { badRequest } from '../../errors';
 import { jobSortFields, type JobListFilter, type JobSort } from '../../repositories/jobs';
 import {
@@ -21,9 +22,9 @@ export function isCalendarDay(d: string): boolean {
   return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === d;
 }
 
-/** Midnight starting a Lagos day (UTC+1 all year) as an instant. */
+/** Midnight starting a Lagos day as an instant, or a 400. */
 export const lagosMidnight = (d: string) => {
-  const t = new Date(`${d}T00:00:00+01:00`);
+  const t = startOfLagosDay(d);
   if (Number.isNaN(t.getTime())) throw badRequest(`${d} is not a date (yyyy-MM-dd)`);
   return t;
 };

@@ -3,7 +3,6 @@ import { Alert, Stack, Typography } from '@mui/material';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import {
-  email,
   FileField,
   FileInput,
   Form,
@@ -13,6 +12,7 @@ import {
   TextInput,
   useTranslate,
 } from 'react-admin';
+import { emailAddress } from '../../validation/emailAddress';
 import { findState, states } from '../../../reference/locations';
 import { useNotifyError } from '../../httpClient/useNotifyError';
 import {
@@ -93,7 +93,7 @@ export const BecomeAgentPage = () => {
             source="email"
             type="email"
             label="app.auth.fields.email"
-            validate={[required(), email()]}
+            validate={[required(), emailAddress]}
           />
           <TextInput
             source="phone"

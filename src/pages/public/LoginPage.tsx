@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Stack } from '@mui/material';
 import {
-  email,
   Form,
   PasswordInput,
   required,
@@ -10,6 +9,7 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
+import { emailAddress } from '../../validation/emailAddress';
 import { loginPath } from '../../authProvider';
 import { useAppAuthProvider } from '../../authProvider/useAppAuthProvider';
 import { useNotifyError } from '../../httpClient/useNotifyError';
@@ -52,7 +52,7 @@ export const LoginPage = () => {
           type="email"
           label="app.auth.fields.email"
           autoComplete="email"
-          validate={[required(), email()]}
+          validate={[required(), emailAddress]}
         />
         <PasswordInput
           source="password"

@@ -1,6 +1,7 @@
 import { Alert, Stack, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { email, Form, required, TextInput, useTranslate } from 'react-admin';
+import { Form, required, TextInput, useTranslate } from 'react-admin';
+import { emailAddress } from '../../validation/emailAddress';
 import { useAppAuthProvider } from '../../authProvider/useAppAuthProvider';
 import { useNotifyError } from '../../httpClient/useNotifyError';
 import { PublicLayout, TextLink } from './PublicLayout';
@@ -36,7 +37,7 @@ export const RecoverPasswordPage = () => {
               type="email"
               label="app.auth.fields.email"
               autoComplete="email"
-              validate={[required(), email()]}
+              validate={[required(), emailAddress]}
             />
             <SubmitButton label="app.auth.recover_password.submit" loading={recovery.isPending} />
           </Form>

@@ -1,7 +1,8 @@
 import { Stack } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { email, Form, PasswordInput, required, TextInput, useTranslate } from 'react-admin';
+import { Form, PasswordInput, required, TextInput, useTranslate } from 'react-admin';
+import { emailAddress } from '../../validation/emailAddress';
 import type { SignupBody } from '../../authProvider/authApi';
 import { useAppAuthProvider } from '../../authProvider/useAppAuthProvider';
 import { useNotifyError } from '../../httpClient/useNotifyError';
@@ -60,7 +61,7 @@ export const SignupPage = () => {
           type="email"
           label="app.auth.fields.email"
           autoComplete="email"
-          validate={[required(), email()]}
+          validate={[required(), emailAddress]}
         />
         <TextInput
           source="phone"

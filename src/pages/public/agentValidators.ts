@@ -1,14 +1,15 @@
 import type { Validator } from 'react-admin';
-import { isValidNuban } from '../../../reference/nuban';
+import { isNin } from '../../../reference/nin';
+import { isNubanShaped, isValidNuban } from '../../../reference/nuban';
 
 /** The server's rules, checked before sending (server/services/agentApplicationInput.ts). */
 export const nin: Validator = (value) =>
-  !value || /^\d{11}$/.test(String(value).trim()) ? undefined : 'app.agents.validation.nin';
+  !value || isNin(String(value).trim()) ? undefined : 'app.agents.validation.nin';
 
 export const nuban: Validator = (value, values: { bank_code?: string }) => {
   if (!value) return undefined;
   const n = String(value).trim();
-  if (!/^\d{10}$/.test(n)) return 'app.agents.validation.nuban_length';
+  if (!isNubanShaped(n)) return 'app.agents.validation.nuban_length';
   if (values.bank_code && !isValidNuban(values.bank_code, n)) return 'app.agents.validation.nuban';
   return undefined;
 };

@@ -5,6 +5,7 @@ import ShareIcon from '@mui/icons-material/Share';
 import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { isOpenJobStatus } from '../../../reference/jobStatuses';
 import type { Account } from '../../authProvider';
 import { canAccess } from '../../authProvider/canAccess';
 import type { AppDataProvider } from '../../dataProvider';
@@ -19,7 +20,7 @@ import type { CaptureLink, JobDetail } from './types';
  */
 export const canManageCaptureLink = (job: JobDetail, account: Account | undefined): boolean => {
   if (!account || !job.capture) return false;
-  if (job.status !== 'assigned' && job.status !== 'accepted') return false;
+  if (!isOpenJobStatus(job.status)) return false;
   if (!canAccess(account, { area: account.area, resource: 'jobs', action: 'assign' })) return false;
   if (account.area === 'admin') return true;
   return (

@@ -9,6 +9,7 @@ import { Button, Stack } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
+import { jobWireActions } from '../../../reference/jobStatuses';
 import type { AppDataProvider } from '../../dataProvider';
 import { useNotifyError } from '../../httpClient/useNotifyError';
 import { JobActionDialog, type ActionInput } from './JobActionDialog';
@@ -27,8 +28,6 @@ const icons: Record<JobAction, React.ReactElement> = {
   reject: <ThumbDownIcon />,
   cancel: <BlockIcon />,
 };
-
-const order: JobAction[] = ['assign', 'accept', 'decline', 'approve', 'reject', 'cancel'];
 
 /** Spec §8's toasts (app.notifications) and where each action leads afterwards. */
 const outcome: Record<DialogAction, { toast: string; goBack: boolean }> = {
@@ -82,7 +81,7 @@ export const JobActions = ({ job, onChanged }: { job: JobDetail; onChanged: () =
     onError: notifyError,
   });
 
-  const allowed = order.filter((action) => job.actions.includes(action));
+  const allowed = jobWireActions.filter((action) => job.actions.includes(action));
   if (!allowed.length) return null;
 
   return (

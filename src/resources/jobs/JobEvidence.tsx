@@ -17,22 +17,15 @@ import {
   Typography,
 } from '@mui/material';
 import { useDataProvider, useTranslate } from 'react-admin';
+import { photoKinds } from '../../../reference/photoKinds';
 import type { AppDataProvider } from '../../dataProvider';
 import { formatDisplayDateTime } from '../../formatting/dates';
 import { Details, Section } from './Details';
-import type {
-  CapturePhoto,
-  CaptureSubmission,
-  CaptureWarning,
-  JobDetail,
-  PhotoKind,
-} from './types';
+import type { CapturePhoto, CaptureSubmission, CaptureWarning, JobDetail } from './types';
 import { useAuthorizedBlobUrl } from './useAuthorizedBlobUrl';
 
 /** Leaflet and its CSS come in their own chunk, fetched only when a profile has a GPS point. */
 const EvidenceMap = lazy(() => import('./EvidenceMap'));
-
-const photoOrder: PhotoKind[] = ['selfie', 'house', 'utility_bill'];
 
 /** `https://www.openstreetmap.org/?mlat=…&mlon=…#map=18/…/…`: the point on the OSM site. */
 export const osmLink = (lat: number, lng: number) =>
@@ -229,7 +222,7 @@ export const JobEvidence = ({ job }: { job: JobDetail }) => {
   const submission = job.capture?.submission;
   if (!submission) return null;
   const photos = [...submission.photos].sort(
-    (a, b) => photoOrder.indexOf(a.kind) - photoOrder.indexOf(b.kind),
+    (a, b) => photoKinds.indexOf(a.kind) - photoKinds.indexOf(b.kind),
   );
 
   return (

@@ -1,11 +1,13 @@
 import type { JobKind } from '../../../reference/jobKinds';
 
-import { jobStatuses, type JobStatus } from '../../../reference/jobStatuses';
+import { jobStatuses, type JobStatus, type JobWireAction } from '../../../reference/jobStatuses';
+import type { PhotoKind } from '../../../reference/photoKinds';
 
 /** The job as the API answers it (server/schemas/jobs.ts); statuses and kinds from reference/. */
 export { jobStatuses, type JobStatus };
 
-export type JobAction = 'assign' | 'accept' | 'decline' | 'approve' | 'reject' | 'cancel';
+/** The actions the API offers on a job (`actions`). */
+export type JobAction = JobWireAction;
 export type AssigneeType = 'company' | 'agent';
 
 export interface Job {
@@ -61,7 +63,7 @@ export interface JobDetail extends Job {
   capture?: CaptureInfo;
 }
 
-export type PhotoKind = 'selfie' | 'house' | 'utility_bill';
+export type { PhotoKind };
 
 export type CaptureWarningCode =
   'no_gps' | 'low_accuracy' | 'duplicate_photo' | 'similar_photo' | 'device_time_skew';

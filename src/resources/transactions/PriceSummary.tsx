@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCanAccess, useDataProvider, useTranslate } from 'react-admin';
 import { jobKindLabels, type JobKind } from '../../../reference/jobKinds';
 import { stateName } from '../../../reference/locations';
+import { koboPerNaira, roundedKobo } from '../../../reference/money';
 import { Details } from '../../layout/Details';
 import { formatNaira } from '../../formatting/money';
 import type { AppDataProvider } from '../../dataProvider';
@@ -57,7 +58,7 @@ export const PriceSummary = ({
   }
   const balance = seesWallet ? wallet.data?.balance : undefined;
   const after =
-    balance === undefined ? undefined : (Math.round(balance * 100) - Math.round(total * 100)) / 100;
+    balance === undefined ? undefined : (roundedKobo(balance) - roundedKobo(total)) / koboPerNaira;
   return (
     <Box component="section" aria-label={t('price')} sx={{ my: 1 }}>
       <Details

@@ -7,11 +7,11 @@ import {
   SimpleForm,
   TextInput,
   Toolbar,
-  email,
   required,
   useNotify,
   useTranslate,
 } from 'react-admin';
+import { emailAddress } from '../../validation/emailAddress';
 import { useNotifyError } from '../../httpClient/useNotifyError';
 import { useGoBack } from '../jobs/useGoBack';
 import { useUserPaths } from './paths';
@@ -117,7 +117,7 @@ export const UserCreate = () => {
           <>
             <TextInput source="first_name" validate={required()} autoComplete="off" />
             <TextInput source="last_name" validate={required()} autoComplete="off" />
-            <TextInput source="email" type="email" validate={[required(), email()]} />
+            <TextInput source="email" type="email" validate={[required(), emailAddress]} />
             <TextInput source="phone" type="tel" validate={required()} />
             <Typography variant="body2" color="text.secondary">
               {translate('app.users.password_by_mail')}
