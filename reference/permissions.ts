@@ -59,6 +59,10 @@ export const permissionGrants: Record<PermissionLabel, string | null> = {
 
 export type Area = 'admin' | 'company' | 'agent';
 
+/** An account's role (sub-admins are provider staff or, with a company, a company's sub-users). */
+export const roles = ['admin', 'sub-admin', 'company', 'agent'] as const;
+export type Role = (typeof roles)[number];
+
 export interface AccessRule {
   /** The signed-in areas that may call it at all. */
   areas: readonly ('admin' | 'company')[];

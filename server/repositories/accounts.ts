@@ -1,8 +1,9 @@
 import type { Queryable } from '../db';
 import { Where } from './sqlWhere';
 
-export type Role = 'admin' | 'sub-admin' | 'company' | 'agent';
-export const roles: Role[] = ['admin', 'sub-admin', 'company', 'agent'];
+import { roles, type Role } from '../../reference/permissions';
+
+export { roles, type Role };
 
 export interface AccountRow {
   id: string;

@@ -2,8 +2,9 @@ import type { Queryable } from '../db';
 import type { JobStatus } from '../services/jobStateMachine';
 import type { JobKind } from '../../reference/jobKinds';
 
-export const photoKinds = ['selfie', 'house', 'utility_bill'] as const;
-export type PhotoKind = (typeof photoKinds)[number];
+import { photoKinds, type PhotoKind } from '../../reference/photoKinds';
+
+export { photoKinds, type PhotoKind };
 
 /** Who a capture link is for. */
 export type LinkHolder = { agentId: string } | { companyId: string };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
 import type { Queryable } from '../db';
+import type { jobSortFields } from '../schemas/jobs';
 import type { JobStatus } from '../services/jobStateMachine';
 import {
   jobKindLabels,
@@ -33,19 +34,6 @@ export interface JobListFilter {
   ids?: string[];
 }
 
-export const jobSortFields = [
-  'id',
-  'code',
-  'type',
-  'status',
-  'state',
-  'lga',
-  'subject_name',
-  'created_at',
-  'updated_at',
-  'assigned_at',
-  'due_at',
-] as const;
 export type JobSortField = (typeof jobSortFields)[number];
 
 export interface JobSort {

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { photoKinds } from '../repositories/captures';
+import { photoKinds } from '../../reference/photoKinds';
 import { MultiLine } from './common';
 import { JobDetail, JobKindSchema, type UploadedFile } from './jobs';
 

@@ -1,12 +1,26 @@
 import { Type, type Static } from 'typebox';
 import { jobFieldDefs, jobKindLabels, jobKinds, type JobKind } from '../../reference/jobKinds';
-import { jobSortFields } from '../repositories/jobs';
-import { jobStatuses } from '../services/jobStateMachine';
+import { jobStatuses } from '../../reference/jobStatuses';
 import { ListQuery, MultiLine, SingleLine } from './common';
 
 const dateTime = Type.String({ format: 'date-time' });
 const nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 const Uuid = Type.String({ format: 'uuid' });
+
+/** The fields a list of jobs may be sorted by (`sort` of `GET /jobs`). */
+export const jobSortFields = [
+  'id',
+  'code',
+  'type',
+  'status',
+  'state',
+  'lga',
+  'subject_name',
+  'created_at',
+  'updated_at',
+  'assigned_at',
+  'due_at',
+] as const;
 
 export const JobKindSchema = Type.Enum([...jobKinds], {
   description: jobKinds.map((k) => `${k} (${jobKindLabels[k]})`).join(', '),

@@ -2,12 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { findState } from '../../../reference/locations';
 import { badRequest, notFound } from '../../errors';
-import { companySortFields, type CompanyListFilter } from '../../repositories/companies';
+import type { CompanyListFilter } from '../../repositories/companies';
 import { errorResponses } from '../../schemas/common';
 import {
   Company,
   CompanyIdParams,
   CompanyListQuery,
+  companySortFields,
   CompanyPatchBody,
   CompanyStatusBody,
 } from '../../schemas/companies';

@@ -1,7 +1,8 @@
 import { findState } from '../../../reference/locations';
 import { isJobKind } from '../../../reference/jobKinds';
 import { badRequest } from '../../errors';
-import { jobSortFields, type JobListFilter, type JobSort } from '../../repositories/jobs';
+import { jobSortFields } from '../../schemas/jobs';
+import { type JobListFilter, type JobSort } from '../../repositories/jobs';
 import {
   filterText,
   parseFilterObject,

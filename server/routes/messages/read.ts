@@ -2,13 +2,18 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { badRequest, notFound } from '../../errors';
 import {
-  messageSortFields,
   type Box,
   type MessageListFilter,
   type MessageSortField,
 } from '../../repositories/messages';
 import { errorResponses } from '../../schemas/common';
-import { Message, MessageIdParams, MessageListQuery, UnreadCount } from '../../schemas/messages';
+import {
+  Message,
+  MessageIdParams,
+  MessageListQuery,
+  messageSortFields,
+  UnreadCount,
+} from '../../schemas/messages';
 import {
   pageWithTotal,
   filterText,

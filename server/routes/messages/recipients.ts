@@ -1,12 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import {
-  recipientSortFields,
-  type RecipientFilter,
-  type RecipientSortField,
-} from '../../repositories/messages';
+import type { RecipientFilter, RecipientSortField } from '../../repositories/messages';
 import { errorResponses } from '../../schemas/common';
-import { Recipient, RecipientListQuery } from '../../schemas/messages';
+import { Recipient, RecipientListQuery, recipientSortFields } from '../../schemas/messages';
 import {
   pageWithTotal,
   filterText,
