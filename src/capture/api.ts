@@ -1,6 +1,19 @@
 import { photoKinds, type PendingSubmission, type PhotoKind } from './pendingStore';
+import type { JobKind } from '../../reference/jobKinds';
+import type {
+  CaptureJobView,
+  CaptureSubmitted,
+  MyCaptureJob,
+  UploadsSubmitBody,
+} from '../../server/schemas/capture';
 
-export type JobKind = 'address' | 'business_address' | 'business' | 'product';
+/** The capture link's answers: the server's wire types (server/schemas/capture.ts). */
+export type {
+  CaptureJob,
+  CaptureJobView,
+  CaptureSubmitted,
+  MyCaptureJob as MyJob,
+} from '../../server/schemas/capture';
 
 export const jobKindLabels: Record<JobKind, string> = {
   address: 'Address',
@@ -8,34 +21,6 @@ export const jobKindLabels: Record<JobKind, string> = {
   business: 'Business',
   product: 'Product',
 };
-
-export interface CaptureJob {
-  code: string;
-  type: JobKind;
-  subject_name: string;
-  address: string | null;
-  landmark: string | null;
-  state: string;
-  lga: string;
-  due_at: string | null;
-}
-
-export interface CaptureJobView {
-  job: CaptureJob;
-  status: 'assigned' | 'accepted';
-}
-
-export interface MyJob extends CaptureJob {
-  status: 'assigned' | 'accepted';
-  url: string;
-  current: boolean;
-}
-
-export interface CaptureSubmitted {
-  message: string;
-  code: string;
-  submitted_at: string;
-}
 
 /** The server answered with an error status; `message` is its own text. */
 export class ApiError extends Error {
@@ -97,7 +82,9 @@ export async function request<T>(url: string, init?: RequestInit): Promise<T> {
 export const fetchCaptureJob = (token: string) => request<CaptureJobView>(captureUrl(token));
 
 export const fetchMyJobs = (token: string) =>
-  request<{ data: MyJob[] }>(`${base}my-jobs/${encodeURIComponent(token)}`).then((r) => r.data);
+  request<{ data: MyCaptureJob[] }>(`${base}my-jobs/${encodeURIComponent(token)}`).then(
+    (r) => r.data,
+  );
 
 /** The multipart POST of a kept submission; the idempotency key makes repeats safe. */
 export function submitCapture(p: PendingSubmission) {
@@ -131,5 +118,5 @@ export const closeCapture = (p: PendingSubmission, hashes: Record<PhotoKind, str
       ...(p.locationText.trim() ? { location_text: p.locationText.trim() } : {}),
       captured_at: p.capturedAt,
       photos: hashes,
-    }),
+    } satisfies UploadsSubmitBody),
   });
