@@ -32,7 +32,7 @@ const notText = (v: unknown) =>
       : undefined;
 const noNul = Type.String({ pattern: '^[^\\u0000]*$' });
 
-function field<T extends TSchema>(
+export function filterField<T extends TSchema>(
   schema: T,
   error: (value: unknown) => string,
   absent: readonly unknown[] = blank,
@@ -42,7 +42,7 @@ function field<T extends TSchema>(
 
 /** Text, absent when empty. */
 export const FilterText = () =>
-  field(
+  filterField(
     Type.Codec(noNul)
       .Decode((v) => v)
       .Encode((v) => v),
@@ -51,7 +51,7 @@ export const FilterText = () =>
 
 /** One of `values` (text first: a number is "must be a string"). */
 export const FilterOneOf = <V extends string>(values: readonly V[], message?: string) =>
-  field(
+  filterField(
     Type.Codec(Type.Enum([...values]))
       .Decode((v) => v as V)
       .Encode((v) => v),
@@ -60,7 +60,7 @@ export const FilterOneOf = <V extends string>(values: readonly V[], message?: st
 
 /** `true`/`false`, as JSON or as text. */
 export const FilterBoolean = () =>
-  field(
+  filterField(
     Type.Codec(Type.Union([Type.Boolean(), Type.Literal('true'), Type.Literal('false')]))
       .Decode((v) => v === true || v === 'true')
       .Encode((v) => v),
@@ -69,7 +69,7 @@ export const FilterBoolean = () =>
 
 /** A Nigerian state by name or alias, answered as its alias. */
 export const FilterState = () =>
-  field(
+  filterField(
     Type.Codec(Type.Refine(noNul, (v) => findState(v) !== undefined))
       .Decode((v) => findState(v)!.alias)
       .Encode((v) => v),
@@ -78,7 +78,7 @@ export const FilterState = () =>
 
 /** An id (a UUID). */
 export const FilterId = () =>
-  field(
+  filterField(
     Type.Codec(Type.String({ pattern: uuidPattern.source }))
       .Decode((v) => v)
       .Encode((v) => v),
@@ -87,7 +87,7 @@ export const FilterId = () =>
 
 /** `filter.id` of a getMany: one id or a list; what is not an id matches nothing. */
 export const FilterIds = () =>
-  field(
+  filterField(
     Type.Codec(Type.Unknown())
       .Decode((v) => parseIds(v))
       .Encode((v) => v),
