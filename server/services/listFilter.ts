@@ -24,7 +24,8 @@ interface FilterField {
 }
 
 const blank = [undefined, null, ''] as const;
-const notText = (v: unknown) =>
+/** What is wrong with a value of a text field, if anything. */
+export const notText = (v: unknown) =>
   typeof v !== 'string'
     ? 'must be a string'
     : v.includes('\0')
