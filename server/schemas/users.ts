@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { roles } from '../repositories/accounts';
+import { roles } from '../../reference/permissions';
 import { Email, Password, PersonName, Phone, SingleLine } from './common';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) =>
