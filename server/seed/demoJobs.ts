@@ -3,7 +3,7 @@ import { createDemoDataRepository } from '../repositories/demoData';
 import { createJobsRepository } from '../repositories/jobs';
 import { createJobsAssigneesRepository } from '../repositories/jobsAssignees';
 import { createLedgerRepository } from '../repositories/ledger';
-import { createTatSettingsRepository } from '../repositories/tatSettings';
+import { createTatsRepository } from '../repositories/tats';
 import { chargeNewJobs, priceNewJobs } from '../services/charges';
 import { planMoves, writeMoves } from '../services/jobMoves';
 import type { JobStatus } from '../services/jobStateMachine';
@@ -91,7 +91,7 @@ export const seedJobs: DemoSeeder = async (tx, ctx) => {
   const drawing = drawFiles(ctx, plans);
   drawing.catch(() => undefined); // awaited below; a failure meanwhile must not go unhandled
   const money = {
-    tatSettings: createTatSettingsRepository(tx),
+    tats: createTatsRepository(tx),
     ledger: createLedgerRepository(tx),
   };
   const prices = await priceDemoJobs(money, plans, tx);

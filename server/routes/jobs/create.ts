@@ -20,7 +20,7 @@ const createRoutes: FastifyPluginAsyncTypebox = async (app) => {
     files: 10,
     tooLarge: 'Each attachment must be at most 5 MB',
   });
-  const { jobs, tatSettings, ledger } = app.repos;
+  const { jobs, tats, ledger } = app.repos;
 
   app.post(
     '/job/create-address',
@@ -71,7 +71,7 @@ const createRoutes: FastifyPluginAsyncTypebox = async (app) => {
           });
         }
         const id = await app.db.transaction(async (tx) => {
-          const deps = { tatSettings, ledger };
+          const deps = { tats, ledger };
           const [price] = await priceNewJobs(deps, companyId, kind, [result.value.state], tx);
           const jobId = await jobs.insert(
             {

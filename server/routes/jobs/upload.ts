@@ -15,7 +15,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     files: 1,
     tooLarge: 'The file is larger than 20 MB: split it into smaller files',
   });
-  const { jobs, tatSettings, ledger } = app.repos;
+  const { jobs, tats, ledger } = app.repos;
 
   app.post(
     '/job/upload',
@@ -51,7 +51,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
       if (!rows.length) throw badRequest('The file has no jobs');
       const actorId = request.account.id;
-      const deps = { tatSettings, ledger };
+      const deps = { tats, ledger };
       const created = await app.db.transaction(async (tx) => {
         const prices = await priceNewJobs(
           deps,

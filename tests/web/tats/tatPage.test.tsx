@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { TatSetting } from '../../../src/resources/tatSettings/types';
+import type { Tat } from '../../../src/resources/tats/types';
 import { renderApp } from '../support/renderApp';
 import { server } from '../support/server';
 import { adminAccount, companyAccount, signIn } from '../support/session';
 
-const lagosAddress: TatSetting = {
+const lagosAddress: Tat = {
   _id: '5e000000-0000-4000-8000-000000000001',
   state: 'lagos',
   jobType: 'address',
@@ -16,7 +16,7 @@ const lagosAddress: TatSetting = {
   createdAt: '2025-01-05T10:00:00.000Z',
   updatedAt: null,
 };
-const abujaBusiness: TatSetting = {
+const abujaBusiness: Tat = {
   _id: '5e000000-0000-4000-8000-000000000002',
   state: 'abuja',
   jobType: 'business',
@@ -28,7 +28,7 @@ const abujaBusiness: TatSetting = {
 };
 
 /** `GET /setting/tat` answering the current list, which a write may change; records writes. */
-function answerTats(initial: TatSetting[]) {
+function answerTats(initial: Tat[]) {
   let tats = initial;
   let reads = 0;
   const writes: Array<{ method: string; path: string; body: unknown }> = [];
@@ -38,7 +38,7 @@ function answerTats(initial: TatSetting[]) {
       return HttpResponse.json({ tats });
     }),
     http.post('/api/v2/setting/tat', async ({ request }) => {
-      const body = (await request.json()) as TatSetting;
+      const body = (await request.json()) as Tat;
       writes.push({ method: 'POST', path: '/setting/tat', body });
       const created = {
         ...body,
@@ -50,7 +50,7 @@ function answerTats(initial: TatSetting[]) {
       return HttpResponse.json(created, { status: 201 });
     }),
     http.patch('/api/v2/setting/tat/:id', async ({ request, params }) => {
-      const body = (await request.json()) as TatSetting;
+      const body = (await request.json()) as Tat;
       writes.push({ method: 'PATCH', path: `/setting/tat/${String(params.id)}`, body });
       tats = tats.map((t) =>
         t._id === params.id ? { ...t, ...body, updatedAt: '2025-03-02T10:00:00.000Z' } : t,

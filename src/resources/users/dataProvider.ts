@@ -1,6 +1,7 @@
-import type { Account } from '../authProvider/session';
-import { apiJson, apiUrl, fetchBlob } from '../httpClient/httpClient';
-import type { NewSubAdmin, User, UserStatus } from '../resources/users/types';
+import type { Account } from '../../authProvider/session';
+import type { ResourcePart } from '../../dataProvider/resourcePart';
+import { apiJson, apiUrl, fetchBlob } from '../../httpClient/httpClient';
+import type { NewSubAdmin, User, UserStatus } from './types';
 
 const enc = encodeURIComponent;
 
@@ -15,10 +16,7 @@ export interface ProfileChange {
   company_address?: string;
 }
 
-/**
- * Spec §7 "User" and Edit Profile. `users` is otherwise a plain ra-data-simple-rest resource;
- * only its creation goes to the spec's `POST /auth/invite-admin`.
- */
+/** Spec §7 "User" and Edit Profile: the calls that are not CRUD, spread on the dataProvider. */
 export const usersApi = {
   /** Answers the same message whether or not the email has an account (no user yet). */
   inviteSubAdmin: (body: NewSubAdmin) =>
@@ -45,4 +43,16 @@ export const usersApi = {
     fetchBlob(pictureUrl.startsWith(apiUrl) ? pictureUrl : `${apiUrl}${pictureUrl}`, {
       accept: 'image/*',
     }),
+};
+
+/**
+ * `users` is a plain ra-data-simple-rest resource but for its creation, the spec's
+ * `POST /auth/invite-admin`. An invitation has no user id to show (and a taken email must look the
+ * same): react-admin wants one, so the invited email stands for it.
+ */
+export const usersPart: ResourcePart = {
+  async create(params) {
+    const body = params.data as NewSubAdmin;
+    return { data: { id: body.email, ...(await usersApi.inviteSubAdmin(body)) } };
+  },
 };

@@ -1,24 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { findState } from '../../../reference/locations';
 import { conflict, fieldError, forbidden, notFound } from '../../errors';
-import { DuplicateTatError, type TatSettingRow } from '../../repositories/tatSettings';
+import { DuplicateTatError, type TatRow } from '../../repositories/tats';
 import { errorResponses } from '../../schemas/common';
-import {
-  TatIdParams,
-  TatList,
-  TatSetting,
-  TatSettingBody,
-  UpdateDetailsBody,
-} from '../../schemas/settings';
-import { accountView, areaOf, isSuperAdmin } from '../../services/accountView';
+import { TatIdParams, TatList, TatSetting, TatSettingBody } from '../../schemas/tats';
+import { areaOf, isSuperAdmin } from '../../services/accountView';
 import { iso, isoOrNull } from '../../services/jobAccess';
 import { koboToNgn, positiveKobo } from '../../services/money';
-import { normalizeNigerianPhone } from '../../services/phone';
-import { updateOwnDetails } from '../../services/updateDetails';
 import { jobKindLabels, type JobKind } from '../../../reference/jobKinds';
 
-const tatView = (t: TatSettingRow) => ({
+const tatView = (t: TatRow) => ({
   _id: t.id,
   state: t.state,
   jobType: t.job_type,
@@ -29,8 +20,8 @@ const tatView = (t: TatSettingRow) => ({
   updatedAt: isoOrNull(t.updated_at),
 });
 
-const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { tatSettings } = app.repos;
+const tatRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { tats } = app.repos;
   const tags = ['settings'];
   const security = [{ bearerAuth: [] }];
 
@@ -73,7 +64,7 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const audience = areaOf(request.account) === 'admin' ? undefined : 'company';
-      return { tats: (await tatSettings.list(audience)).map(tatView) };
+      return { tats: (await tats.list(audience)).map(tatView) };
     },
   );
 
@@ -92,7 +83,7 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const t = checkTat(request.body, request);
       try {
-        return reply.code(201).send(tatView(await tatSettings.create(t)));
+        return reply.code(201).send(tatView(await tats.create(t)));
       } catch (err) {
         if (err instanceof DuplicateTatError) throw duplicate(t);
         throw err;
@@ -115,7 +106,7 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const t = checkTat(request.body, request);
-      const existing = await tatSettings.findById(request.params.id);
+      const existing = await tats.findById(request.params.id);
       if (!existing) throw notFound('TAT setting not found');
       if (
         existing.audience === 'agent' &&
@@ -124,61 +115,13 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw forbidden('Only a super-admin may set Agent prices');
       }
       try {
-        return tatView((await tatSettings.update(request.params.id, t))!);
+        return tatView((await tats.update(request.params.id, t))!);
       } catch (err) {
         if (err instanceof DuplicateTatError) throw duplicate(t);
         throw err;
       }
     },
   );
-
-  app.put(
-    '/update-details',
-    {
-      config: { access: 'profile.edit' },
-      schema: {
-        tags,
-        security,
-        summary:
-          "Edit the signed-in user's own name, phone and address (and the company's name, state and address, for its owner)",
-        body: UpdateDetailsBody,
-        response: { 200: Type.Ref('Account'), ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request) => {
-      const b = request.body;
-      if (b.company_name !== undefined && request.account.role !== 'company') {
-        throw forbidden("Only the company's owner may change its name");
-      }
-      if (
-        (b.company_state !== undefined || b.company_address !== undefined) &&
-        request.account.role !== 'company'
-      ) {
-        throw forbidden("Only the company's owner may change its state and address");
-      }
-      const companyState =
-        b.company_state === undefined ? undefined : findState(b.company_state)?.alias;
-      if (b.company_state !== undefined && !companyState) {
-        throw fieldError(
-          'company_state',
-          `company_state "${b.company_state}" is not a Nigerian state`,
-        );
-      }
-      if (b.company_address !== undefined && !b.company_address.trim()) {
-        throw fieldError('company_address', 'company_address must not be empty');
-      }
-      const updated = await updateOwnDetails(app.db, request.account, {
-        first_name: b.first_name?.trim() || undefined,
-        last_name: b.last_name?.trim() || undefined,
-        phone: b.phone !== undefined ? normalizeNigerianPhone(b.phone) : undefined,
-        address: b.address !== undefined ? b.address.trim() || null : undefined,
-        company_name: b.company_name?.trim() || undefined,
-        company_state: companyState,
-        company_address: b.company_address?.trim(),
-      });
-      return accountView(updated, app.config.superAdminEmails);
-    },
-  );
 };
 
-export default settingsRoutes;
+export default tatRoutes;

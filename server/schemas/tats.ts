@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { jobKinds } from '../../reference/jobKinds';
-import { PersonName, Phone, SingleLine } from './common';
+import { SingleLine } from './common';
 
 export const TatSetting = Type.Object({
   _id: Type.String(),
@@ -30,32 +30,3 @@ export type TatSettingBody = Static<typeof TatSettingBody>;
 
 export const TatList = Type.Object({ tats: Type.Array(TatSetting) });
 export const TatIdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
-
-export const UpdateDetailsBody = Type.Object({
-  first_name: Type.Optional(PersonName),
-  last_name: Type.Optional(PersonName),
-  phone: Type.Optional(Phone),
-  address: Type.Optional(SingleLine({ maxLength: 300, description: 'Empty clears it' })),
-  company_name: Type.Optional(
-    SingleLine({
-      minLength: 1,
-      maxLength: 200,
-      description: "Only a company's owner may change it",
-    }),
-  ),
-  company_state: Type.Optional(
-    SingleLine({
-      minLength: 1,
-      maxLength: 60,
-      description: "The company's state (alias or name); only its owner may change it",
-    }),
-  ),
-  company_address: Type.Optional(
-    SingleLine({
-      minLength: 1,
-      maxLength: 300,
-      description: "The company's street address; only its owner may change it",
-    }),
-  ),
-});
-export type UpdateDetailsBody = Static<typeof UpdateDetailsBody>;

@@ -1,7 +1,7 @@
 import type { JobKind } from '../../reference/jobKinds';
 import type { Queryable } from '../db';
 
-export interface TatSettingRow {
+export interface TatRow {
   id: string;
   state: string;
   job_type: JobKind;
@@ -12,7 +12,7 @@ export interface TatSettingRow {
   updated_at: Date | null;
 }
 
-export interface TatSettingInput {
+export interface TatInput {
   state: string;
   job_type: JobKind;
   audience: 'company' | 'agent';
@@ -25,10 +25,10 @@ export class DuplicateTatError extends Error {}
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
 
-export function createTatSettingsRepository(db: Queryable) {
+export function createTatsRepository(db: Queryable) {
   return {
     async list(audience?: 'company' | 'agent', q: Queryable = db) {
-      const r = await q.query<TatSettingRow>(
+      const r = await q.query<TatRow>(
         `SELECT * FROM tat_settings WHERE ($1::text IS NULL OR audience = $1)
           ORDER BY state, job_type, audience`,
         [audience ?? null],
@@ -37,13 +37,13 @@ export function createTatSettingsRepository(db: Queryable) {
     },
 
     async findById(id: string, q: Queryable = db) {
-      const r = await q.query<TatSettingRow>('SELECT * FROM tat_settings WHERE id = $1', [id]);
+      const r = await q.query<TatRow>('SELECT * FROM tat_settings WHERE id = $1', [id]);
       return r.rows[0];
     },
 
-    async create(t: TatSettingInput, q: Queryable = db) {
+    async create(t: TatInput, q: Queryable = db) {
       try {
-        const r = await q.query<TatSettingRow>(
+        const r = await q.query<TatRow>(
           `INSERT INTO tat_settings (state, job_type, audience, amount_kobo, tat_in_hours)
            VALUES ($1, $2, $3, $4, $5) RETURNING *`,
           [t.state, t.job_type, t.audience, t.amount_kobo, t.tat_in_hours],
@@ -55,9 +55,9 @@ export function createTatSettingsRepository(db: Queryable) {
       }
     },
 
-    async update(id: string, t: TatSettingInput, q: Queryable = db) {
+    async update(id: string, t: TatInput, q: Queryable = db) {
       try {
-        const r = await q.query<TatSettingRow>(
+        const r = await q.query<TatRow>(
           `UPDATE tat_settings SET state = $2, job_type = $3, audience = $4, amount_kobo = $5,
              tat_in_hours = $6, updated_at = now()
             WHERE id = $1 RETURNING *`,
@@ -82,4 +82,4 @@ export function createTatSettingsRepository(db: Queryable) {
   };
 }
 
-export type TatSettingsRepository = ReturnType<typeof createTatSettingsRepository>;
+export type TatsRepository = ReturnType<typeof createTatsRepository>;

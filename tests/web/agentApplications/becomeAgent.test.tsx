@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from './support/renderApp';
-import { server } from './support/server';
+import { renderApp } from '../support/renderApp';
+import { server } from '../support/server';
 
 type User = Awaited<ReturnType<typeof renderApp>>['user'];
 

@@ -1,12 +1,12 @@
-import type { GetListResult } from 'react-admin';
-import type { JobKind } from '../../reference/jobKinds';
+import type { JobKind } from '../../../reference/jobKinds';
+import type { ResourcePart } from '../../dataProvider/resourcePart';
 import {
   apiJson,
   apiUrl,
   fetchBlob,
   postFormWithProgress,
   type UploadProgress,
-} from '../httpClient/httpClient';
+} from '../../httpClient/httpClient';
 import type {
   Assignee,
   AssigneeType,
@@ -19,7 +19,7 @@ import type {
   PhotoKind,
   PriceQuote,
   SummaryCounts,
-} from '../resources/jobs/types';
+} from './types';
 
 const json = apiJson;
 
@@ -181,16 +181,25 @@ export const jobsApi = {
 };
 
 /**
- * Resources whose endpoints are not the ra-data-simple-rest ones: `useGetOne('jobs', {id, meta:
- * {view: 'profile'}})` reads the profile, `useGetList('assignees', {filter: {type}})` the
- * assignees, `jobs` create sends the multipart form.
+ * The `jobs` resource beyond simple-rest: `useGetOne('jobs', {id, meta: {view: 'profile'}})` reads
+ * the profile (`GET /job/detail/{id}`: history, attachments, actions; a cache entry apart from the
+ * list's records), and creation sends the multipart form of `POST /job/create-address`.
  */
-export const jobsResources = {
-  getJobDetail: (id: string) => json<JobDetail>(`/job/detail/${enc(id)}`),
-  async getAssignees(type: AssigneeType): Promise<GetListResult<Assignee>> {
+export const jobsPart: ResourcePart = {
+  async getOne(params, rest) {
+    if (params.meta?.view !== 'profile') return rest(params);
+    return { data: await json<JobDetail>(`/job/detail/${enc(String(params.id))}`) };
+  },
+  async create(params) {
+    return { data: await jobsApi.createJob(params.data as CreateJobInput) };
+  },
+};
+
+/** `useGetList('assignees', {filter: {type}})`: `GET /job/fetch-assignees/{type}`, all of them. */
+export const assigneesPart: ResourcePart = {
+  async getList(params) {
+    const type = (params.filter?.type ?? 'company') as AssigneeType;
     const data = await json<Assignee[]>(`/job/fetch-assignees/${enc(type)}`);
     return { data, total: data.length };
   },
 };
-
-export type JobsApi = typeof jobsApi;

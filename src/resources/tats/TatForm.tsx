@@ -16,7 +16,7 @@ import {
 import { jobKindLabels, jobKinds } from '../../../reference/jobKinds';
 import { states } from '../../../reference/locations';
 import { useNotifyError } from '../../httpClient/useNotifyError';
-import type { Audience, TatSettingBody, TatSettingRecord } from './types';
+import type { Audience, TatBody, TatRecord } from './types';
 
 const fields = ['audience', 'state', 'jobType', 'tatInHours', 'amount'] as const;
 
@@ -27,10 +27,10 @@ const kindChoices = jobKinds.map((kind) => ({ id: kind, name: jobKindLabels[kind
 export const isComplete = (values: readonly unknown[]) =>
   values.every((value) => value !== undefined && value !== null && String(value).trim() !== '');
 
-const bodyOf = (values: Record<string, unknown>): TatSettingBody => ({
+const bodyOf = (values: Record<string, unknown>): TatBody => ({
   audience: values.audience as Audience,
   state: String(values.state),
-  jobType: values.jobType as TatSettingBody['jobType'],
+  jobType: values.jobType as TatBody['jobType'],
   tatInHours: Number(values.tatInHours),
   amount: Number(values.amount),
 });
@@ -53,23 +53,17 @@ const SaveTat = ({ editing, saving }: { editing: boolean; saving: boolean }) => 
  * ('Edit TAT', 'Save changes', Cancel). After a save it is cleared and the list reloaded.
  * `onDone` clears the selection; the page then mounts a fresh, empty form.
  */
-export const TatSettingForm = ({
-  editing,
-  onDone,
-}: {
-  editing: TatSettingRecord | null;
-  onDone: () => void;
-}) => {
+export const TatForm = ({ editing, onDone }: { editing: TatRecord | null; onDone: () => void }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const notifyError = useNotifyError();
   const refresh = useRefresh();
   const { canAccess: maySetAgentPrice } = useCanAccess({
-    resource: 'tat-settings',
+    resource: 'tats',
     action: 'set_agent_price',
   });
-  const [create, { isPending: creating }] = useCreate<TatSettingRecord>();
-  const [update, { isPending: updating }] = useUpdate<TatSettingRecord>();
+  const [create, { isPending: creating }] = useCreate<TatRecord>();
+  const [update, { isPending: updating }] = useUpdate<TatRecord>();
   const saving = creating || updating;
 
   const saved = (message: string) => {
@@ -82,7 +76,7 @@ export const TatSettingForm = ({
     const data = bodyOf(values);
     if (editing) {
       update(
-        'tat-settings',
+        'tats',
         { id: editing.id, data, previousData: editing },
         {
           mutationMode: 'pessimistic',
@@ -92,7 +86,7 @@ export const TatSettingForm = ({
       );
     } else {
       create(
-        'tat-settings',
+        'tats',
         { data },
         { onSuccess: () => saved('app.notifications.tat_created'), onError: notifyError },
       );
@@ -105,7 +99,7 @@ export const TatSettingForm = ({
   const select = { ...input, validate: required() } as const;
   return (
     <Box aria-labelledby="tat-form-heading" role="form">
-      <Form resource="tat-settings" record={editing ?? undefined} onSubmit={save} noValidate>
+      <Form resource="tats" record={editing ?? undefined} onSubmit={save} noValidate>
         <CardContent>
           <Typography id="tat-form-heading" variant="h6" component="h1" gutterBottom>
             {translate(editing ? 'app.tat.edit_heading' : 'app.tat.create_heading')}

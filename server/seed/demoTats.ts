@@ -1,5 +1,5 @@
 import { jobKinds, type JobKind } from '../../reference/jobKinds';
-import { createTatSettingsRepository } from '../repositories/tatSettings';
+import { createTatsRepository } from '../repositories/tats';
 import type { DemoSeeder } from './demoContext';
 import { demoPlaces } from './demoPlaces';
 
@@ -25,8 +25,8 @@ export const tatTerms = (state: string, kind: JobKind) => {
 };
 
 /** Company and Agent TATs for every demo state and job kind, so that every job can be assigned. */
-export const seedTatSettings: DemoSeeder = async (tx) => {
-  const tats = createTatSettingsRepository(tx);
+export const seedTats: DemoSeeder = async (tx) => {
+  const tats = createTatsRepository(tx);
   for (const { state } of demoPlaces) {
     for (const kind of jobKinds) {
       const t = tatTerms(state, kind);

@@ -4,14 +4,14 @@ import { jobKindLabels } from '../../../reference/jobKinds';
 import { stateName } from '../../../reference/locations';
 import { formatDisplayDate } from '../../formatting/dates';
 import { formatNaira } from '../../formatting/money';
-import type { TatSettingRecord } from './types';
+import type { TatRecord } from './types';
 
-const Column = DataTable.Col<TatSettingRecord>;
+const Column = DataTable.Col<TatRecord>;
 
 /** The spec's '#' column: the row's position in the list. */
 const RowNumber = () => {
-  const record = useRecordContext<TatSettingRecord>();
-  const { data = [] } = useListContext<TatSettingRecord>();
+  const record = useRecordContext<TatRecord>();
+  const { data = [] } = useListContext<TatRecord>();
   return <>{data.findIndex((tat) => tat.id === record?.id) + 1}</>;
 };
 
@@ -28,19 +28,19 @@ const Empty = () => {
  * The table of the Set Amount screen: every setting (`GET /setting/tat` answers them all, so
  * no paging), in the spec's columns. `onPick` gets the clicked row when the user may edit it.
  */
-export const TatSettingList = ({
+export const TatList = ({
   onPick,
   selectedId,
 }: {
-  onPick?: (tat: TatSettingRecord) => void;
+  onPick?: (tat: TatRecord) => void;
   selectedId?: string;
 }) => {
   const translate = useTranslate();
   const t = (key: string, options?: Record<string, unknown>) =>
     translate(`app.tat.${key}`, options);
   return (
-    <List<TatSettingRecord>
-      resource="tat-settings"
+    <List<TatRecord>
+      resource="tats"
       title="app.tat.title"
       actions={false}
       pagination={false}
@@ -48,7 +48,7 @@ export const TatSettingList = ({
       disableSyncWithLocation
       empty={<Empty />}
     >
-      <DataTable<TatSettingRecord>
+      <DataTable<TatRecord>
         aria-label={t('title')}
         bulkActionButtons={false}
         empty={<Empty />}

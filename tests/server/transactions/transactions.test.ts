@@ -2,7 +2,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../helpers';
 import { createJob, createJobsTestApp, forceStatus, setTat, signIn } from '../jobs/support';
-import { fund, ledgerInvariants } from './support';
+import { fund, ledgerInvariants } from '../money/support';
 
 let ctx: TestContext;
 type Actor = Awaited<ReturnType<typeof signIn>>;

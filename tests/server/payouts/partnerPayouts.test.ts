@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../helpers';
 import { createJob, createJobsTestApp, forceStatus, setTat, signIn } from '../jobs/support';
-import { balanceOf, ledgerInvariants } from './support';
+import { balanceOf, ledgerInvariants } from '../money/support';
 
 /** Partner companies: their bank details, earnings and payouts, like agents'. */
 

@@ -16,15 +16,15 @@ import {
 import { findState, states } from '../../../reference/locations';
 import { useNotifyError } from '../../httpClient/useNotifyError';
 import {
-  agentApplicationApi,
+  agentApplicationPublicApi,
   type AgentApplicationInput,
   type ApplicationAnswer,
-} from './agentApplicationApi';
-import { nin, photo } from './agentValidators';
-import { BankAccountInputs } from './BankAccountInputs';
-import { nigerianPhone } from './nigerianPhone';
-import { PublicLayout, TextLink } from './PublicLayout';
-import { SubmitButton } from './SubmitButton';
+} from './dataProvider';
+import { nin, photo } from '../../pages/public/agentValidators';
+import { BankAccountInputs } from '../../pages/public/BankAccountInputs';
+import { nigerianPhone } from '../../pages/public/nigerianPhone';
+import { PublicLayout, TextLink } from '../../pages/public/PublicLayout';
+import { SubmitButton } from '../../pages/public/SubmitButton';
 
 const stateChoices = states.map((s) => ({ id: s.alias, name: s.name }));
 
@@ -52,9 +52,9 @@ export const BecomeAgentPage = () => {
   const translate = useTranslate();
   const notifyError = useNotifyError();
   const [done, setDone] = useState<(ApplicationAnswer & { email: string }) | null>(null);
-  const banks = useQuery({ queryKey: ['banks'], queryFn: agentApplicationApi.banks });
+  const banks = useQuery({ queryKey: ['banks'], queryFn: agentApplicationPublicApi.banks });
   const apply = useMutation({
-    mutationFn: (input: AgentApplicationInput) => agentApplicationApi.apply(input),
+    mutationFn: (input: AgentApplicationInput) => agentApplicationPublicApi.apply(input),
     onSuccess: (answer, input) => setDone({ ...answer, email: input.email }),
     onError: notifyError,
   });
