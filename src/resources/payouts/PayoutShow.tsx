@@ -19,7 +19,7 @@ import { Details } from '../../layout/Details';
 import { Page, PageHeading } from '../../layout/Page';
 import { useGoBack } from '../jobs/useGoBack';
 import { MoneyStatusChip } from '../transactions/TransactionFields';
-import { useMoneyPaths } from '../transactions/paths';
+import { usePayoutPaths } from './paths';
 import type { Payout, PayoutOutcome } from '../transactions/types';
 
 type Outcome = PayoutOutcome['status'];
@@ -63,8 +63,8 @@ export const PayoutShow = () => {
   const { id = '' } = useParams<{ id: string }>();
   const translate = useTranslate();
   const t = (key: string) => translate(`app.money.payouts.${key}`);
-  const paths = useMoneyPaths();
-  const goBack = useGoBack(paths.payouts);
+  const paths = usePayoutPaths();
+  const goBack = useGoBack(paths.list);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const { data: payout, isPending, error } = useGetOne<Payout>('payouts', { id });
   if (isPending) return <Loading />;
