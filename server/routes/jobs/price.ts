@@ -11,7 +11,7 @@ import { koboToNgn } from '../../services/money';
  * needs the money label).
  */
 const priceRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { tatSettings } = app.repos;
+  const { tats } = app.repos;
 
   app.get(
     '/job/price',
@@ -34,7 +34,7 @@ const priceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (count.length !== state.length) {
         throw fieldError('count', 'count must name as many numbers as state names states');
       }
-      const { prices, missing } = await companyPricesOf({ tatSettings }, type, state);
+      const { prices, missing } = await companyPricesOf({ tats }, type, state);
       const jobs = state.map((s, i) => ({
         state: s,
         count: count[i]!,

@@ -15,8 +15,8 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     files: 1,
     tooLarge: 'The file is larger than 20 MB: split it into smaller files',
   });
-  const { jobs, tatSettings, ledger } = app.repos;
-  const creation = { jobs, tatSettings, ledger };
+  const { jobs, tats, ledger } = app.repos;
+  const creation = { jobs, tats, ledger };
 
   app.post(
     '/job/upload',
