@@ -64,7 +64,9 @@ export const Job = Type.Object({
   assignee_name: Type.Union([Type.String(), Type.Null()]),
   assigned_at: nullable(dateTime),
   due_at: nullable(dateTime),
-  overdue: Type.Boolean({ description: 'Assigned or accepted (not yet submitted) and past due_at' }),
+  overdue: Type.Boolean({
+    description: 'Assigned or accepted (not yet submitted) and past due_at',
+  }),
   price: Type.Union([Type.Number(), Type.Null()], {
     description: 'NGN charged to the owner at creation (the Company price of its state and type)',
   }),
