@@ -105,7 +105,11 @@ function mailCatcher(mails: PrintedMail[]) {
 
 /** The real app over a fresh database, for `app.inject`. */
 export async function createTestApp(config: Partial<Config> = {}): Promise<TestContext> {
-  const db = await freshDb();
+  return createTestAppOn(await freshDb(), config);
+}
+
+/** The real app over `db` (closed with it), e.g. a copy of the seeded demo (./demoSnapshot.ts). */
+export async function createTestAppOn(db: Db, config: Partial<Config> = {}): Promise<TestContext> {
   const mails: PrintedMail[] = [];
   printedMail.set(db, mails);
   const app = await buildApp({ config: testConfig(config), db, logger: mailCatcher(mails) });

@@ -1,9 +1,6 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../server/seed/demoData';
-import { createTestApp, createUser, login, type TestContext } from './helpers';
+import { createDemoTestApp } from './demoSnapshot';
+import { createUser, login, type TestContext } from './helpers';
 
 /**
  * Agents, agent applications and payouts are exported by the server, as jobs and transactions
@@ -32,8 +29,7 @@ const exports = [
 ];
 
 beforeAll(async () => {
-  ctx = await createTestApp({ dataDir: mkdtempSync(path.join(tmpdir(), 'list-exports-')) });
-  await seedDemoData(ctx.db, { storage: ctx.app.storage, captureLinks: ctx.app.captureLinks });
+  ctx = await createDemoTestApp();
   admin = (await login(ctx.app, 'admin@demo.ng', 'Admin1234!')).headers;
   // Text a spreadsheet would run: an agent who was paid out, and a pending applicant.
   await ctx.db.query(

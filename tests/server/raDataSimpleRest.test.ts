@@ -1,11 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider, type RaRecord } from 'react-admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../server/seed/demoData';
-import { createTestApp, login, type TestContext } from './helpers';
+import { createDemoTestApp } from './demoSnapshot';
+import { login, type TestContext } from './helpers';
 
 /**
  * react-admin's own, unmodified `ra-data-simple-rest`, over real HTTP, on every list resource of
@@ -29,8 +26,7 @@ const resources: { resource: string; filter: Record<string, unknown>; holds: [st
   ];
 
 beforeAll(async () => {
-  ctx = await createTestApp({ dataDir: mkdtempSync(path.join(tmpdir(), 'simple-rest-')) });
-  await seedDemoData(ctx.db, { storage: ctx.app.storage, captureLinks: ctx.app.captureLinks });
+  ctx = await createDemoTestApp();
   const { accessToken, headers } = await login(ctx.app, 'admin@demo.ng', 'Admin1234!');
   // More pending payouts than the demo's one: every agent with earnings is paid out.
   const agents = await ctx.app.inject({ url: '/api/v2/agents?range=[0,99]', headers });

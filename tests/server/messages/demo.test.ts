@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seedDemoData } from '../../../server/seed/demoData';
-import { createTestApp, login, type TestContext } from '../helpers';
+import { createDemoTestApp } from '../demoSnapshot';
+import { login, type TestContext } from '../helpers';
 import { get, listUrl, unreadCount } from './support';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp();
-  await seedDemoData(ctx.db, { storage: ctx.app.storage, captureLinks: ctx.app.captureLinks });
-});
+  ctx = await createDemoTestApp();
+}, 120_000);
 afterAll(() => ctx.close());
 
 it('the demo company has read and unread messages both ways, and a broadcast', async () => {

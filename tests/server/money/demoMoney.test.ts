@@ -1,19 +1,15 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactionKinds } from '../../../reference/money';
 import { demoOwnerPassword } from '../../../server/seed/demoCompanies';
-import { seedDemoData } from '../../../server/seed/demoData';
-import { count, createTestApp, login, type TestContext } from '../helpers';
+import { createDemoTestApp } from '../demoSnapshot';
+import { count, login, type TestContext } from '../helpers';
 import { balanceOf, ledgerInvariants } from './support';
 
 let t: TestContext;
 
 beforeAll(async () => {
-  t = await createTestApp({ dataDir: mkdtempSync(path.join(tmpdir(), 'demo-money-')) });
-  await seedDemoData(t.db, { storage: t.app.storage, captureLinks: t.app.captureLinks });
-});
+  t = await createDemoTestApp();
+}, 120_000);
 afterAll(() => t.close());
 
 const rows = async <T>(sql: string, params: unknown[] = []) =>

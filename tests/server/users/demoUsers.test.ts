@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPermissionLabel } from '../../../reference/permissions';
-import { seedDemoData } from '../../../server/seed/demoData';
 import { demoStaffPassword } from '../../../server/seed/demoUsers';
-import { createTestApp, login, post, type TestContext } from '../helpers';
+import { createDemoTestApp } from '../demoSnapshot';
+import { login, post, type TestContext } from '../helpers';
 import { call } from './support';
 
 let ctx: TestContext;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  await seedDemoData(ctx.db, { storage: ctx.app.storage, captureLinks: ctx.app.captureLinks });
-});
+  ctx = await createDemoTestApp();
+}, 120_000);
 afterAll(() => ctx.close());
 
 describe('demo users', () => {
