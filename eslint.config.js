@@ -15,4 +15,25 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
+  {
+    // The web reads the server's wire types but runs none of its code: a value import would put
+    // server modules (down to the database driver) into the bundle.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+server(/|$)',
+              allowTypeImports: true,
+              message: 'The web imports only types from server/: use `import type`.',
+            },
+          ],
+        },
+      ],
+      // `import { type A }` still loads its module at run time; `import type { A }` does not.
+      '@typescript-eslint/no-import-type-side-effects': 'error',
+    },
+  },
 );

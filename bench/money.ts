@@ -6,7 +6,7 @@ import { migrate } from '../server/db/migrate';
 import type { Db } from '../server/db';
 import { createJobsRepository, type NewJob } from '../server/repositories/jobs';
 import { createLedgerRepository } from '../server/repositories/ledger';
-import { createTatSettingsRepository } from '../server/repositories/tatSettings';
+import { createTatsRepository } from '../server/repositories/tats';
 import { chargeNewJobs, priceNewJobs } from '../server/services/charges';
 import { createConfirmedUser } from '../server/services/createUser';
 import { fundingMovement, wallet } from '../server/services/ledger';
@@ -30,7 +30,7 @@ export async function benchMoney(scratchUrl?: string) {
   });
   const companyId = owner.company_id!;
   const jobs = createJobsRepository(db);
-  const deps = { tatSettings: createTatSettingsRepository(db), ledger: createLedgerRepository(db) };
+  const deps = { tats: createTatsRepository(db), ledger: createLedgerRepository(db) };
   await db.query(
     `INSERT INTO tat_settings (state, job_type, audience, amount_kobo, tat_in_hours)
      SELECT s, 'address', 'company', 150000, 48 FROM unnest($1::text[]) s`,

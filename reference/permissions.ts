@@ -189,7 +189,7 @@ export const screenAccess: Record<string, Record<string, Access | readonly Acces
     assign_to_agent: 'jobs.assign_to_agent',
     choose_owner: 'jobs.choose_owner',
   },
-  'tat-settings': {
+  tats: {
     list: 'tat.read',
     create: 'tat.write',
     edit: 'tat.write',

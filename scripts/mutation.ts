@@ -65,7 +65,7 @@ export const criticalModules: CriticalModule[] = [
     tests: [
       'tests/server/money/ledger.test.ts',
       'tests/server/money/charges.test.ts',
-      'tests/server/money/transactions.test.ts',
+      'tests/server/transactions/transactions.test.ts',
     ],
   },
   {
@@ -94,7 +94,7 @@ export const criticalModules: CriticalModule[] = [
       'tests/server/auth/refresh.test.ts',
       'tests/server/auth/accessTokens.test.ts',
       'tests/server/auth/sessionLifetime.test.ts',
-      'tests/server/settings/tat.test.ts',
+      'tests/server/tats/tat.test.ts',
     ],
   },
   {

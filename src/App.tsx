@@ -17,7 +17,9 @@ import { SetPasswordPage } from './pages/public/SetPasswordPage';
 const CompanyArea = lazy(() => import('./admins/CompanyArea'));
 const AdminArea = lazy(() => import('./admins/AdminArea'));
 const BecomeAgentPage = lazy(() =>
-  import('./pages/public/BecomeAgentPage').then((module) => ({ default: module.BecomeAgentPage })),
+  import('./resources/agentApplications/BecomeAgentPage').then((module) => ({
+    default: module.BecomeAgentPage,
+  })),
 );
 const SignupPage = lazy(() =>
   import('./pages/public/SignupPage').then((module) => ({ default: module.SignupPage })),

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db';
+import type { companySortFields } from '../schemas/companies';
 import type { BankAccount } from '../services/bankAccount';
 import type { JobStatus } from '../services/jobStateMachine';
 import { containsPattern } from './sqlWhere';
@@ -53,14 +54,6 @@ export interface CompanyListFilter {
   ids?: string[];
 }
 
-export const companySortFields = [
-  'id',
-  'name',
-  'code',
-  'state',
-  'is_partner',
-  'created_at',
-] as const;
 export type CompanySortField = (typeof companySortFields)[number];
 
 export interface CompanySort {

@@ -5,7 +5,6 @@ import { jobsListQueries } from './jobsList';
 import { jobsWrites } from './jobsWrites';
 
 export {
-  jobSortFields,
   type JobListFilter,
   type JobRow,
   type JobScope,

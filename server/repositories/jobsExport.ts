@@ -1,7 +1,9 @@
 import { setImmediate } from 'node:timers/promises';
 import type { Queryable } from '../db';
 import { jobKindLabels } from '../../reference/jobKinds';
-import { copyPageCursor, copyPageLines, copyPageShort, csvTimeZone } from '../services/csv';
+import { lagosOffsetSql } from '../../reference/lagosTime';
+import { koboPerNaira } from '../../reference/money';
+import { copyPageCursor, copyPageLines, copyPageShort } from '../services/csv';
 import { Where } from './sqlWhere';
 import {
   assigneeNameSql,
@@ -27,10 +29,10 @@ import {
 const csvTextSql = (value: string) => `nullif(${value}, '')`;
 
 /** An instant as `csvCell` writes it: Lagos time to the nearest second, which spreadsheets read as a date. */
-const csvTimeSql = (v: string) => `(${v} AT TIME ZONE ${csvTimeZone})::timestamp(0)`;
+const csvTimeSql = (v: string) => `(${v} AT TIME ZONE ${lagosOffsetSql})::timestamp(0)`;
 
 /** Kobo as the API's NGN number (`koboToNgn`: 1500, 1234.5). */
-const csvNgnSql = (v: string) => `trim_scale(${v} / 100.0)`;
+const csvNgnSql = (v: string) => `trim_scale(${v}::numeric / ${koboPerNaira})`;
 
 const kindLabelSql = `CASE j.type ${Object.entries(jobKindLabels)
   .map(([kind, label]) => `WHEN '${kind}' THEN '${label}'`)

@@ -1,3 +1,5 @@
+import { lagosOffsetSql } from '../../reference/lagosTime';
+import { koboPerNaira } from '../../reference/money';
 import type { Queryable } from '../db';
 import type { JobStatus } from '../services/jobStateMachine';
 import { Where, type SqlCheck } from './sqlWhere';
@@ -25,7 +27,7 @@ const isoSql = (sql: string) =>
   `to_char(${sql} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** Kobo as NGN, the number `koboToNgn` makes. */
-const ngnSql = (sql: string) => `(${sql})::float8 / 100`;
+const ngnSql = (sql: string) => `(${sql})::float8 / ${koboPerNaira}`;
 
 /**
  * The job's columns as the API's JSON writes them (services/jobAccess.ts `jobView`), so that the
@@ -368,7 +370,7 @@ export function jobsListQueries(db: Queryable) {
         return `(SELECT count(*) FROM jobs j ${w.sql})`;
       });
       const r = await q.query<{ day: string; n: number }>(
-        `SELECT to_char((d.day AT TIME ZONE 'UTC') + interval '1 hour', 'YYYY-MM-DD') AS day,
+        `SELECT to_char(d.day AT TIME ZONE ${lagosOffsetSql}, 'YYYY-MM-DD') AS day,
                 (${counts.join(' + ')})::int AS n
            FROM generate_series(0, ${Math.trunc(days) - 1}) AS i,
                 LATERAL (SELECT ${first}::timestamptz + i * interval '1 day' AS day) AS d`,

@@ -1,6 +1,8 @@
 import type { JobStatus } from '../services/jobStateMachine';
 import { personalFieldNames, personalSubjectKinds, type JobKind } from '../../reference/jobKinds';
-import { containsPattern, Where } from './sqlWhere';
+import type { jobSortFields } from '../schemas/jobs';
+import { openJobStatuses } from '../../reference/jobStatuses';
+import { containsPattern, sqlStrings, Where } from './sqlWhere';
 
 /**
  * A job as its viewer may read it: whose jobs a user sees (the scope), the columns with the
@@ -30,19 +32,6 @@ export interface JobListFilter {
   ids?: string[];
 }
 
-export const jobSortFields = [
-  'id',
-  'code',
-  'type',
-  'status',
-  'state',
-  'lga',
-  'subject_name',
-  'created_at',
-  'updated_at',
-  'assigned_at',
-  'due_at',
-] as const;
 export type JobSortField = (typeof jobSortFields)[number];
 
 export interface JobSort {
@@ -81,7 +70,7 @@ export interface JobRow {
  * Overdue: not yet submitted and past its deadline. The one statement of it (the API's `overdue`,
  * the filter, the counts); its shape matches the partial index jobs_due_idx.
  */
-export const overdueSql = `(j.status IN ('assigned', 'accepted') AND j.due_at < now())`;
+export const overdueSql = `(j.status IN (${sqlStrings(openJobStatuses)}) AND j.due_at < now())`;
 
 /**
  * Whether the viewer has lost the subject's personal fields (reference/jobKinds.ts `personal`):

@@ -1,5 +1,6 @@
 import type { Area } from '../../reference/permissions';
 import type { Queryable } from '../db';
+import type { messageSortFields, recipientSortFields } from '../schemas/messages';
 import { containsPattern, Where } from './sqlWhere';
 
 export type Audience = 'companies' | 'agents';
@@ -37,7 +38,6 @@ export interface RecipientRow {
   staff: boolean;
 }
 
-export const messageSortFields = ['id', 'created_at', 'subject'] as const;
 export type MessageSortField = (typeof messageSortFields)[number];
 
 export interface MessageListFilter {
@@ -47,7 +47,6 @@ export interface MessageListFilter {
   ids?: string[];
 }
 
-export const recipientSortFields = ['full_name', 'company_name'] as const;
 export type RecipientSortField = (typeof recipientSortFields)[number];
 
 export interface RecipientFilter {

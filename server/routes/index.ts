@@ -10,7 +10,7 @@ import messageRoutes from './messages';
 import payoutRoutes from './payouts';
 import transactionRoutes from './transactions';
 import walletRoutes from './wallet';
-import settingsRoutes from './settings';
+import tatRoutes from './tats';
 import userRoutes from './users';
 
 /** Every API route, mounted under /api/v2 by app.ts. One folder per area of the API. */
@@ -23,7 +23,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(jobRoutes);
   await app.register(captureRoutes);
-  await app.register(settingsRoutes, { prefix: '/setting' });
+  await app.register(tatRoutes, { prefix: '/setting' });
   await app.register(messageRoutes);
   await app.register(companyRoutes);
   await app.register(agentApplicationRoutes);

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { jobStatuses } from '../services/jobStateMachine';
+import { jobStatuses } from '../../reference/jobStatuses';
 
 const dateTime = Type.String({ format: 'date-time' });
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) =>

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { openJobStatuses } from '../../reference/jobStatuses';
-import { photoKinds } from '../repositories/captures';
+import { photoKinds } from '../../reference/photoKinds';
 import { MultiLine } from './common';
 import { JobDetail, JobKindSchema, type UploadedFile } from './jobs';
 
@@ -27,6 +27,7 @@ export const CaptureJob = Type.Object({
   lga: Type.String(),
   due_at: Nullable(dateTime),
 });
+export type CaptureJob = Static<typeof CaptureJob>;
 
 export const CaptureJobView = Type.Object({
   job: CaptureJob,
@@ -34,6 +35,8 @@ export const CaptureJobView = Type.Object({
     description: 'Always accepted after this call: opening the link accepts an assigned job',
   }),
 });
+/** `GET /capture/{token}`: the job card of a capture link. */
+export type CaptureJobView = Static<typeof CaptureJobView>;
 
 export const MyCaptureJobs = Type.Object({
   data: Type.Array(
@@ -45,6 +48,9 @@ export const MyCaptureJobs = Type.Object({
     }),
   ),
 });
+/** `GET /capture/my-jobs/{token}`: the agent's open jobs. */
+export type MyCaptureJobs = Static<typeof MyCaptureJobs>;
+export type MyCaptureJob = MyCaptureJobs['data'][number];
 
 const FilePart = (description: string) => Type.Unsafe<UploadedFile>({ description });
 const photo = (what: string) =>
@@ -88,12 +94,15 @@ export const CaptureSubmitted = Type.Object({
   code: Type.String({ description: 'The job code' }),
   submitted_at: dateTime,
 });
+export type CaptureSubmitted = Static<typeof CaptureSubmitted>;
 
 export const CaptureLinkCreated = Type.Object({
   url: Type.String(),
   token: Type.String({ description: 'Shown here and in the link only' }),
   expires_at: dateTime,
 });
+/** `POST /job/{id}/capture-link` → 201. */
+export type CaptureLinkCreated = Static<typeof CaptureLinkCreated>;
 
 export const CaptureWarningSchema = Type.Object({
   code: Type.Enum([
@@ -109,6 +118,8 @@ export const CaptureWarningSchema = Type.Object({
     Type.String({ description: 'Only when the viewer may see that other job' }),
   ),
 });
+export type CaptureWarning = Static<typeof CaptureWarningSchema>;
+export type CaptureWarningCode = CaptureWarning['code'];
 
 export const CaptureInfo = Type.Object({
   has_link: Type.Boolean({ description: 'A live capture link exists for the job' }),
@@ -149,11 +160,18 @@ export const CaptureInfo = Type.Object({
     }),
   ),
 });
+/** The capture part of a job profile: its link and the evidence submitted. */
+export type CaptureInfo = Static<typeof CaptureInfo>;
+export type CaptureLink = NonNullable<CaptureInfo['link']>;
+export type CaptureSubmission = NonNullable<CaptureInfo['submission']>;
+export type CapturePhoto = CaptureSubmission['photos'][number];
 
 export const JobDetailWithCapture = Type.Object({
   ...JobDetail.properties,
   capture: CaptureInfo,
 });
+/** `GET /job/detail/{id}`: the job profile with its history, attachments, actions and capture. */
+export type JobDetailWithCapture = Static<typeof JobDetailWithCapture>;
 
 export const JobPhotoParams = Type.Object({
   id: Type.String({ format: 'uuid' }),
@@ -173,8 +191,10 @@ export const SentPhoto = Type.Object({
   sha256: Type.String({ description: 'SHA-256 (hex) of the bytes the phone sent' }),
   size_bytes: Type.Integer(),
 });
+export type SentPhoto = Static<typeof SentPhoto>;
 
 export const SentPhotos = Type.Object({ data: Type.Array(SentPhoto) });
+export type SentPhotos = Static<typeof SentPhotos>;
 
 const sha256Hex = Type.String({ pattern: '^[0-9a-fA-F]{64}$', description: 'SHA-256, hex' });
 
@@ -193,3 +213,5 @@ export const UploadsSubmitBody = Type.Object(
   },
   { additionalProperties: false },
 );
+/** `POST /capture/{token}/submit`: closes a submission whose photos the server holds. */
+export type UploadsSubmitBody = Static<typeof UploadsSubmitBody>;

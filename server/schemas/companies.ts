@@ -1,8 +1,17 @@
 import { Type, type Static, type TInteger } from 'typebox';
-import { companySortFields } from '../repositories/companies';
-import { jobStatuses, type JobStatus } from '../services/jobStateMachine';
+import { jobStatuses, type JobStatus } from '../../reference/jobStatuses';
 import { ListQuery } from './common';
 import { Job } from './jobs';
+
+/** The fields a list of companies may be sorted by. */
+export const companySortFields = [
+  'id',
+  'name',
+  'code',
+  'state',
+  'is_partner',
+  'created_at',
+] as const;
 
 const dateTime = Type.String({ format: 'date-time' });
 const nullableString = (description?: string) =>

@@ -1,19 +1,33 @@
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TInteger } from 'typebox';
 import { jobFieldDefs, jobKindLabels, jobKinds, type JobKind } from '../../reference/jobKinds';
-import { jobWireActions } from '../../reference/jobStatuses';
-import { jobSortFields } from '../repositories/jobs';
-import { jobStatuses } from '../services/jobStateMachine';
+import { jobStatuses, jobWireActions, type JobStatus } from '../../reference/jobStatuses';
 import { ListQuery, MultiLine, SingleLine } from './common';
 
 const dateTime = Type.String({ format: 'date-time' });
 const nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 const Uuid = Type.String({ format: 'uuid' });
 
+/** The fields a list of jobs may be sorted by (`sort` of `GET /jobs`). */
+export const jobSortFields = [
+  'id',
+  'code',
+  'type',
+  'status',
+  'state',
+  'lga',
+  'subject_name',
+  'created_at',
+  'updated_at',
+  'assigned_at',
+  'due_at',
+] as const;
+
 export const JobKindSchema = Type.Enum([...jobKinds], {
   description: jobKinds.map((k) => `${k} (${jobKindLabels[k]})`).join(', '),
 });
 export const JobStatusSchema = Type.Enum([...jobStatuses]);
 export const JobActionSchema = Type.Enum([...jobWireActions]);
+export type JobAction = Static<typeof JobActionSchema>;
 
 /** The per-kind field lists, written out for the OpenAPI document. */
 export const jobFieldsDescription = (Object.keys(jobFieldDefs) as JobKind[])
@@ -50,7 +64,9 @@ export const Job = Type.Object({
   assignee_name: Type.Union([Type.String(), Type.Null()]),
   assigned_at: nullable(dateTime),
   due_at: nullable(dateTime),
-  overdue: Type.Boolean({ description: 'Assigned or accepted (not yet submitted) and past due_at' }),
+  overdue: Type.Boolean({
+    description: 'Assigned or accepted (not yet submitted) and past due_at',
+  }),
   price: Type.Union([Type.Number(), Type.Null()], {
     description: 'NGN charged to the owner at creation (the Company price of its state and type)',
   }),
@@ -61,6 +77,8 @@ export const Job = Type.Object({
   created_at: dateTime,
   updated_at: dateTime,
 });
+/** A job as the API answers it: a row of `GET /jobs`, and the base of its profile. */
+export type Job = Static<typeof Job>;
 
 export const JobEvent = Type.Object({
   id: Type.Integer(),
@@ -71,6 +89,8 @@ export const JobEvent = Type.Object({
   reason: Type.Union([Type.String(), Type.Null()]),
   created_at: dateTime,
 });
+/** A move in a job's history. */
+export type JobEvent = Static<typeof JobEvent>;
 
 export const JobAttachment = Type.Object({
   id: Type.String(),
@@ -80,6 +100,7 @@ export const JobAttachment = Type.Object({
   sha256: Type.String(),
   created_at: dateTime,
 });
+export type JobAttachment = Static<typeof JobAttachment>;
 
 export const JobDetail = Type.Object({
   ...Job.properties,
@@ -87,6 +108,7 @@ export const JobDetail = Type.Object({
   attachments: Type.Array(JobAttachment),
   actions: Type.Array(JobActionSchema, { description: 'What this user may do with the job now' }),
 });
+export type JobDetail = Static<typeof JobDetail>;
 
 export const JobIdParams = Type.Object({ id: Uuid });
 
@@ -152,6 +174,8 @@ export const UploadErrors = Type.Object({
     ),
   ),
 });
+/** One error of a refused bulk file (`POST /job/upload` 400). */
+export type UploadError = NonNullable<Static<typeof UploadErrors>['errors']>[number];
 
 export const TemplateParams = Type.Object({ type: JobKindSchema });
 
@@ -161,12 +185,16 @@ export const JobListQuery = ListQuery(
 );
 export type JobListQuery = Static<typeof JobListQuery>;
 
-const statusCounts = Object.fromEntries(jobStatuses.map((s) => [s, Type.Integer()]));
+const statusCounts = Object.fromEntries(jobStatuses.map((s) => [s, Type.Integer()])) as Record<
+  JobStatus,
+  TInteger
+>;
 export const StatusCounts = Type.Object({
   ...statusCounts,
   overdue: Type.Integer(),
   total: Type.Integer(),
 });
+export type StatusCounts = Static<typeof StatusCounts>;
 
 export const SummaryCounts = Type.Object({
   ...StatusCounts.properties,
@@ -175,6 +203,8 @@ export const SummaryCounts = Type.Object({
       'Jobs created per Lagos day, the last 30 days, oldest first, days without jobs included',
   }),
 });
+/** `GET /job/summary/counts`. */
+export type SummaryCounts = Static<typeof SummaryCounts>;
 
 /** Bounded: an absurd page (1e300) would overflow the query's OFFSET. */
 const PageNumber = Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 });
@@ -193,11 +223,14 @@ export const JobPage = Type.Object({
   total: Type.Integer(),
   page: Type.Integer(),
 });
+/** A page of 25 jobs (`/job/get-company-job-by-assigner`, `/job/company-job/counts`). */
+export type JobPage = Static<typeof JobPage>;
 
 export const CompanyCounts = Type.Object({
   counts: StatusCounts,
   ...JobPage.properties,
 });
+export type CompanyCounts = Static<typeof CompanyCounts>;
 
 export const ByAssignerParams = Type.Object({
   assignerId: Uuid,
@@ -205,6 +238,7 @@ export const ByAssignerParams = Type.Object({
 });
 
 export const AssigneeType = Type.Enum(['company', 'agent']);
+export type AssigneeType = Static<typeof AssigneeType>;
 export const AssigneeTypeParams = Type.Object({ type: AssigneeType });
 /**
  * Spec §3 "Assignee". A company is named by its name and code only: full_name, first_name and
@@ -234,6 +268,7 @@ export const AssignResult = Type.Object({
   message: Type.String(),
   data: Type.Array(Job),
 });
+export type AssignResult = Static<typeof AssignResult>;
 
 const Reason = MultiLine({ maxLength: 1000 });
 export const StatusUpdateBody = Type.Object({ jobId: Uuid, reason: Type.Optional(Reason) });

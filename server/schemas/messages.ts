@@ -1,7 +1,9 @@
 import { Type, type Static } from 'typebox';
-import { messageSortFields, recipientSortFields } from '../repositories/messages';
 import { messageLimits } from '../../reference/messageLimits';
 import { ListQuery, MultiLine, SingleLine } from './common';
+
+export const messageSortFields = ['id', 'created_at', 'subject'] as const;
+export const recipientSortFields = ['full_name', 'company_name'] as const;
 
 const nullableString = Type.Union([Type.String(), Type.Null()]);
 

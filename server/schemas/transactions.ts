@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { jobKinds } from '../../reference/jobKinds';
 import { transactionKinds, transactionStatuses } from '../../reference/money';
-import { jobStatuses } from '../services/jobStateMachine';
+import { jobStatuses } from '../../reference/jobStatuses';
 
 const dateTime = Type.String({ format: 'date-time' });
 const orNull = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) =>

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { roles } from '../repositories/accounts';
+import { roles } from '../../reference/permissions';
 import { Email, Password, PersonName, Phone, SingleLine } from './common';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) =>
@@ -94,3 +94,32 @@ export const ChangePasswordBody = Type.Object({
   current_password: Type.String({ minLength: 1, maxLength: 200 }),
   new_password: Password,
 });
+
+export const UpdateDetailsBody = Type.Object({
+  first_name: Type.Optional(PersonName),
+  last_name: Type.Optional(PersonName),
+  phone: Type.Optional(Phone),
+  address: Type.Optional(SingleLine({ maxLength: 300, description: 'Empty clears it' })),
+  company_name: Type.Optional(
+    SingleLine({
+      minLength: 1,
+      maxLength: 200,
+      description: "Only a company's owner may change it",
+    }),
+  ),
+  company_state: Type.Optional(
+    SingleLine({
+      minLength: 1,
+      maxLength: 60,
+      description: "The company's state (alias or name); only its owner may change it",
+    }),
+  ),
+  company_address: Type.Optional(
+    SingleLine({
+      minLength: 1,
+      maxLength: 300,
+      description: "The company's street address; only its owner may change it",
+    }),
+  ),
+});
+export type UpdateDetailsBody = Static<typeof UpdateDetailsBody>;

@@ -6,7 +6,7 @@ import { newDemoContext, type DemoSeeder, type DemoServices } from './demoContex
 import { seedJobs } from './demoJobs';
 import { seedMessages } from './demoMessages';
 import { seedPayouts, seedWalletFunding } from './demoMoney';
-import { seedTatSettings } from './demoTatSettings';
+import { seedTats } from './demoTats';
 import { seedUsers } from './demoUsers';
 
 export { demoAccounts } from './demoAccounts';
@@ -23,7 +23,7 @@ export const demoSeeders: DemoSeeder[] = [
   seedCompanies,
   (tx) => seedUsers(tx),
   (tx, ctx) => seedAgents(tx, { storage: ctx.storage, agentIds: ctx.agents }).then(() => undefined),
-  seedTatSettings,
+  seedTats,
   seedWalletFunding,
   seedJobs,
   seedMessages,

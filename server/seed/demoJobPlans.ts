@@ -13,7 +13,7 @@ import {
   type DemoPlace,
 } from './demoPlaces';
 import type { DemoRandom } from './demoRandom';
-import { tatTerms } from './demoTatSettings';
+import { tatTerms } from './demoTats';
 
 export interface DemoAssignee {
   type: 'company' | 'agent';

@@ -4,7 +4,7 @@ import { createDemoDataRepository } from '../repositories/demoData';
 import { createJobsRepository } from '../repositories/jobs';
 import { createJobsAssigneesRepository } from '../repositories/jobsAssignees';
 import { createLedgerRepository } from '../repositories/ledger';
-import { createTatSettingsRepository } from '../repositories/tatSettings';
+import { createTatsRepository } from '../repositories/tats';
 import { createJobs } from '../services/jobCreation';
 import { assignJobs } from '../services/jobAssignment';
 import { planMoves, writeMoves } from '../services/jobMoves';
@@ -70,7 +70,7 @@ export const seedJobs: DemoSeeder = async (tx, ctx) => {
   drawing.catch(() => undefined); // awaited below; a failure meanwhile must not go unhandled
   const creation = {
     jobs,
-    tatSettings: createTatSettingsRepository(tx),
+    tats: createTatsRepository(tx),
     ledger: createLedgerRepository(tx),
   };
   const orders = plans.map((p) => ({

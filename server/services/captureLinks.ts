@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { capturePathPrefix } from '../../reference/capturePath';
+import { isOpenJobStatus } from '../../reference/jobStatuses';
 import type { CaptureTokenRow } from '../repositories/captures';
 import { notFound } from '../errors';
 import { randomToken, sha256 } from './secrets';
@@ -8,7 +9,6 @@ import { randomToken, sha256 } from './secrets';
 export const isTokenShaped = (token: string) => /^[A-Za-z0-9_-]{22,128}$/.test(token);
 
 export const invalidLink = 'This capture link is invalid or has expired';
-const openStatuses = ['assigned', 'accepted'];
 
 /** 404 unless the link is live and its job still open for capture. */
 export function requireOpen(row: Pick<CaptureTokenRow, 'live' | 'status' | 'code'>) {
@@ -16,7 +16,7 @@ export function requireOpen(row: Pick<CaptureTokenRow, 'live' | 'status' | 'code
   if (['submitted', 'approved', 'rejected'].includes(row.status)) {
     throw notFound(`The evidence for ${row.code} has already been submitted`);
   }
-  if (!openStatuses.includes(row.status)) {
+  if (!isOpenJobStatus(row.status)) {
     throw notFound(`${row.code} is no longer open for capture`);
   }
 }

@@ -3,12 +3,12 @@ import { jobKindLabels, type JobKind } from '../../reference/jobKinds';
 import type { Queryable } from '../db';
 import { badRequest, HttpError } from '../errors';
 import type { LedgerRepository } from '../repositories/ledger';
-import type { TatSettingsRepository } from '../repositories/tatSettings';
+import type { TatsRepository } from '../repositories/tats';
 import { chargeMovement, uploadChargeMovement, wallet } from './ledger';
 import { koboToNgn, naira } from './money';
 
 interface Deps {
-  tatSettings: TatSettingsRepository;
+  tats: TatsRepository;
   ledger: LedgerRepository;
 }
 
@@ -17,13 +17,13 @@ interface Deps {
  * have none: the one reading of the price rule, for charges and for quotes.
  */
 export async function companyPricesOf(
-  deps: Pick<Deps, 'tatSettings'>,
+  deps: Pick<Deps, 'tats'>,
   type: JobKind,
   states: readonly string[],
   tx?: Queryable,
 ) {
   const distinct = [...new Set(states)];
-  const prices = await deps.tatSettings.companyPrices(distinct, type, tx);
+  const prices = await deps.tats.companyPrices(distinct, type, tx);
   return { prices, missing: distinct.filter((s) => !prices.has(s)) };
 }
 
@@ -32,7 +32,7 @@ export async function companyPricesOf(
  * (NGN): each state's price, the total, or `null` and the states without a price.
  */
 export async function quoteNewJobs(
-  deps: Pick<Deps, 'tatSettings'>,
+  deps: Pick<Deps, 'tats'>,
   type: JobKind,
   jobs: readonly { state: string; count: number }[],
 ) {

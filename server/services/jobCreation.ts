@@ -1,12 +1,12 @@
 import type { Queryable } from '../db';
 import type { JobsRepository, NewJob } from '../repositories/jobs';
 import type { LedgerRepository } from '../repositories/ledger';
-import type { TatSettingsRepository } from '../repositories/tatSettings';
+import type { TatsRepository } from '../repositories/tats';
 import { chargeNewJobs, priceNewJobs } from './charges';
 
 export interface JobCreationDeps {
   jobs: JobsRepository;
-  tatSettings: TatSettingsRepository;
+  tats: TatsRepository;
   ledger: LedgerRepository;
 }
 

@@ -60,7 +60,7 @@ export function parseRange(text: string | undefined) {
   return { offset, limit: Math.min((rangeRaw[1] as number) - offset + 1, maxPage) };
 }
 
-/** ra-data-simple-rest's `filter` parameter: a JSON object, still unchecked. */
+/** ra-data-simple-rest's `filter` parameter: a JSON object, still unchecked (see listFilter.ts). */
 export function parseFilterObject(text: string | undefined): Record<string, unknown> {
   const raw = parseJson('filter', text) ?? {};
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
@@ -87,19 +87,6 @@ export const parseIds = (raw: unknown): string[] =>
   ([] as unknown[])
     .concat(raw)
     .filter((i): i is string => typeof i === 'string' && uuidPattern.test(i));
-
-/** A text field of a filter: absent when empty, 400 when not a string. */
-export function filterText(f: Record<string, unknown>, key: string): string | undefined {
-  const v = f[key];
-  if (v === undefined || v === null || v === '') return undefined;
-  if (typeof v !== 'string') throw badRequest(`filter.${key} must be a string`);
-  if (v.includes('\0')) throw badRequest(`filter.${key} must not contain a NUL character`);
-  return v;
-}
-
-/** `filter.id` when given (see `parseIds`), undefined when the filter has none. */
-export const filterIds = (f: Record<string, unknown>) =>
-  f.id === undefined ? undefined : parseIds(f.id);
 
 /** A page of a list, with its total in `Content-Range` (react-admin reads it from there). */
 export function pageWithTotal<T>(

@@ -1,9 +1,10 @@
 import { CustomRoutes, Resource } from 'react-admin';
 import companies, { companyCustomRoutes } from '../resources/companies';
-import agentApplications from '../resources/agentApplications';
+import agentApplications, { agentApplicationCustomRoutes } from '../resources/agentApplications';
 import agents, { agentCustomRoutes } from '../resources/agents';
 import jobs, { jobCustomRoutes, jobResourceRoutes } from '../resources/jobs';
 import messages from '../resources/messages';
+import payouts, { payoutCustomRoutes } from '../resources/payouts';
 import users, { userResourceRoutes } from '../resources/users';
 import { adminTransactions, adminTransactionRoutes } from '../resources/transactions';
 import { AreaAdmin, createAreaConfig } from './AreaAdmin';
@@ -28,12 +29,14 @@ export default function AdminArea() {
       <Resource name="companies" {...companies} />
       <CustomRoutes>{companyCustomRoutes}</CustomRoutes>
       <Resource name="agent-applications" {...agentApplications} />
+      <CustomRoutes>{agentApplicationCustomRoutes}</CustomRoutes>
       <Resource name="agents" {...agents} />
       <CustomRoutes>{agentCustomRoutes}</CustomRoutes>
       <Resource name="transactions" {...adminTransactions}>
         {adminTransactionRoutes}
       </Resource>
-      <Resource name="payouts" />
+      <Resource name="payouts" {...payouts} />
+      <CustomRoutes>{payoutCustomRoutes}</CustomRoutes>
     </AreaAdmin>
   );
 }

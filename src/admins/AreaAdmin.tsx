@@ -22,7 +22,7 @@ import { ProfilePage } from '../pages/settings/ProfilePage';
 import { SettingsPage } from '../pages/settings/SettingsPage';
 import { createQueryClient } from '../queryClient';
 import { GoToLanding } from './GoToLanding';
-import tatSettings, { SetAmountPage } from '../resources/tatSettings';
+import tats, { TatPage } from '../resources/tats';
 
 interface AreaConfig {
   area: Area;
@@ -86,15 +86,15 @@ export const AreaAdmin = ({
         }
       />
       <Route
-        path={SetAmountPage.path}
+        path={TatPage.path}
         element={
-          <Guarded resource="tat-settings" action="list">
-            <SetAmountPage />
+          <Guarded resource="tats" action="list">
+            <TatPage />
           </Guarded>
         }
       />
     </CustomRoutes>
-    <Resource name="tat-settings" {...tatSettings} />
+    <Resource name="tats" {...tats} />
     {children}
   </Admin>
 );

@@ -1,36 +1,21 @@
 import { jobKindLabels, type JobKind } from '../../reference/jobKinds';
-import type { OpenJobStatus } from '../../reference/jobStatuses';
 import { photoKinds, type PendingSubmission, type PhotoKind } from './pendingStore';
+import type {
+  CaptureJobView,
+  CaptureSubmitted,
+  MyCaptureJob,
+  UploadsSubmitBody,
+} from '../../server/schemas/capture';
 
 export { jobKindLabels, type JobKind };
 
-export interface CaptureJob {
-  code: string;
-  type: JobKind;
-  subject_name: string;
-  address: string | null;
-  landmark: string | null;
-  state: string;
-  lga: string;
-  due_at: string | null;
-}
-
-export interface CaptureJobView {
-  job: CaptureJob;
-  status: OpenJobStatus;
-}
-
-export interface MyJob extends CaptureJob {
-  status: OpenJobStatus;
-  url: string;
-  current: boolean;
-}
-
-export interface CaptureSubmitted {
-  message: string;
-  code: string;
-  submitted_at: string;
-}
+/** The capture link's answers: the server's wire types (server/schemas/capture.ts). */
+export type {
+  CaptureJob,
+  CaptureJobView,
+  CaptureSubmitted,
+  MyCaptureJob as MyJob,
+} from '../../server/schemas/capture';
 
 /** The server answered with an error status; `message` is its own text. */
 export class ApiError extends Error {
@@ -92,7 +77,9 @@ export async function request<T>(url: string, init?: RequestInit): Promise<T> {
 export const fetchCaptureJob = (token: string) => request<CaptureJobView>(captureUrl(token));
 
 export const fetchMyJobs = (token: string) =>
-  request<{ data: MyJob[] }>(`${base}my-jobs/${encodeURIComponent(token)}`).then((r) => r.data);
+  request<{ data: MyCaptureJob[] }>(`${base}my-jobs/${encodeURIComponent(token)}`).then(
+    (r) => r.data,
+  );
 
 /** The multipart POST of a kept submission; the idempotency key makes repeats safe. */
 export function submitCapture(p: PendingSubmission) {
@@ -126,5 +113,5 @@ export const closeCapture = (p: PendingSubmission, hashes: Record<PhotoKind, str
       ...(p.locationText.trim() ? { location_text: p.locationText.trim() } : {}),
       captured_at: p.capturedAt,
       photos: hashes,
-    }),
+    } satisfies UploadsSubmitBody),
   });

@@ -36,6 +36,7 @@ import { JobStatusChip } from '../resources/jobs/JobStatusChip';
 import { useJobPaths } from '../resources/jobs/paths';
 import { jobStatuses, type Job, type StatusCounts } from '../resources/jobs/types';
 import { ChartsBoundary } from './ChartsBoundary';
+import { TatPage } from '../resources/tats/TatPage';
 
 const JobCharts = lazy(() => import('./JobCharts'));
 
@@ -259,7 +260,7 @@ export const Dashboard = () => {
           />
         </Stack>
       ) : null}
-      <CanAccess resource="tat-settings" action="list">
+      <CanAccess resource="tats" action="list">
         <Card>
           <CardContent>
             <Typography variant="h6" component="h2" gutterBottom>
@@ -270,7 +271,7 @@ export const Dashboard = () => {
             </Typography>
           </CardContent>
           <CardActions>
-            <Button component={Link} to={`${basename}/settings/set-amount`}>
+            <Button component={Link} to={`${basename}${TatPage.path}`}>
               {translate('app.settings.set_preferences')}
             </Button>
           </CardActions>

@@ -28,10 +28,19 @@ export function statusOf(error: unknown): number | undefined {
   return typeof status === 'number' ? status : undefined;
 }
 
-/** Calls an API path with a JSON (or FormData) body, if any, and returns the parsed answer. */
-export async function apiJson<T>(path: string, init: { method?: string; body?: unknown } = {}) {
+/**
+ * Calls an API path with a JSON (or FormData) body, if any, and returns the parsed answer: the one
+ * way the dataProvider's parts call the API. `headers` replace the default ones (an
+ * `Idempotency-Key`), `auth: false` leaves the token out (the public calls).
+ */
+export async function apiJson<T>(
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Headers; auth?: boolean } = {},
+) {
   const { json } = await httpClient(`${apiUrl}${path}`, {
     method: init.method ?? 'GET',
+    ...(init.headers ? { headers: init.headers } : {}),
+    ...(init.auth === false ? { auth: false } : {}),
     ...(init.body === undefined
       ? {}
       : { body: init.body instanceof FormData ? init.body : JSON.stringify(init.body) }),

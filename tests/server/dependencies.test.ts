@@ -37,7 +37,7 @@ const sourceFiles = (dir: string): string[] =>
 /** The package each bare import names (`@scope/name/sub` → `@scope/name`). */
 function importedPackages(text: string): string[] {
   const specifiers = [
-    ...text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|^\s*import\s+)'([^'./][^']*)'/gm),
+    ...text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|^\s*import\s+)'([@a-z0-9][^']*)'/gm),
   ].map((m) => m[1]!);
   return specifiers
     .filter((s) => !s.startsWith('node:') && !builtinModules.includes(s.split('/')[0]!))

@@ -45,7 +45,7 @@ describe('canAccess', () => {
     const assignToAgent = { area: 'admin' as const, resource: 'jobs', action: 'assign_to_agent' };
     const agentPrice = {
       area: 'admin' as const,
-      resource: 'tat-settings',
+      resource: 'tats',
       action: 'set_agent_price',
     };
     expect(canAccess(adminAccount, assignToAgent)).toBe(true);
@@ -57,22 +57,18 @@ describe('canAccess', () => {
 
   it('lets only the provider write TAT settings; companies read them', () => {
     for (const action of ['create', 'edit']) {
-      expect(canAccess(adminAccount, { area: 'admin', resource: 'tat-settings', action })).toBe(
-        true,
-      );
-      expect(canAccess(companyAccount, { area: 'company', resource: 'tat-settings', action })).toBe(
-        false,
-      );
+      expect(canAccess(adminAccount, { area: 'admin', resource: 'tats', action })).toBe(true);
+      expect(canAccess(companyAccount, { area: 'company', resource: 'tats', action })).toBe(false);
     }
-    expect(
-      canAccess(companyAccount, { area: 'company', resource: 'tat-settings', action: 'list' }),
-    ).toBe(true);
+    expect(canAccess(companyAccount, { area: 'company', resource: 'tats', action: 'list' })).toBe(
+      true,
+    );
     // A super-admin flag does not carry Agent prices into the company area.
     const superCompany = { ...companyAccount, isSuperAdmin: true };
     expect(
       canAccess(superCompany, {
         area: 'company',
-        resource: 'tat-settings',
+        resource: 'tats',
         action: 'set_agent_price',
       }),
     ).toBe(false);
@@ -105,8 +101,8 @@ describe('canAccess', () => {
     expect(canAccess(viewer, admin('settings', 'list'))).toBe(true);
     expect(canAccess(viewer, admin('settings', 'edit'))).toBe(false);
     // Reading prices needs no label; writing them is for the heads of the provider.
-    expect(canAccess(viewer, admin('tat-settings', 'list'))).toBe(true);
-    expect(canAccess(viewer, admin('tat-settings', 'edit'))).toBe(false);
+    expect(canAccess(viewer, admin('tats', 'list'))).toBe(true);
+    expect(canAccess(viewer, admin('tats', 'edit'))).toBe(false);
   });
 
   it('grants each label what the table says, to staff of both areas', () => {
@@ -125,12 +121,10 @@ describe('canAccess', () => {
 
   it('keeps Agent prices and TAT writes from staff holding every label', () => {
     const everything = staff([...permissionLabels]);
-    expect(canAccess(everything, admin('tat-settings', 'create'))).toBe(false);
-    expect(canAccess(everything, admin('tat-settings', 'set_agent_price'))).toBe(false);
+    expect(canAccess(everything, admin('tats', 'create'))).toBe(false);
+    expect(canAccess(everything, admin('tats', 'set_agent_price'))).toBe(false);
     expect(canAccess(everything, admin('jobs', 'assign_to_agent'))).toBe(false);
-    expect(canAccess({ ...everything, isSuperAdmin: true }, admin('tat-settings', 'create'))).toBe(
-      true,
-    );
+    expect(canAccess({ ...everything, isSuperAdmin: true }, admin('tats', 'create'))).toBe(true);
   });
 
   it('asks for every key of a screen that names several: the transactions CSV', () => {

@@ -16,7 +16,7 @@ import { createPayoutsRepository } from '../../repositories/payouts';
 import { createIdempotencyRepository } from '../../repositories/idempotency';
 import { createTransactionsRepository } from '../../repositories/transactions';
 import { createSessionsRepository } from '../../repositories/sessions';
-import { createTatSettingsRepository } from '../../repositories/tatSettings';
+import { createTatsRepository } from '../../repositories/tats';
 import { createUsersRepository } from '../../repositories/users';
 import { createAccessTokens } from '../../services/accessTokens';
 import { createCaptureLinks, type CaptureLinks } from '../../services/captureLinks';
@@ -29,7 +29,7 @@ function createRepos(db: Db) {
     accounts: createAccountsRepository(db),
     sessions: createSessionsRepository(db),
     oneTimeTokens: createOneTimeTokensRepository(db),
-    tatSettings: createTatSettingsRepository(db),
+    tats: createTatsRepository(db),
     jobs: createJobsRepository(db),
     jobsAssignees: createJobsAssigneesRepository(db),
     captures: createCapturesRepository(db),

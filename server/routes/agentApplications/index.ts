@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { banks } from '../../../reference/banks';
-import { badRequest, conflict, notFound } from '../../errors';
+import { conflict, notFound } from '../../errors';
 import {
   applicationSortFields,
   DuplicateAgentError,
@@ -31,13 +31,14 @@ import { createAgentAccount } from '../../services/agentAccounts';
 import { applicationView } from '../../services/agentViews';
 import { csvPages, sendCsv } from '../../services/csv';
 import {
-  filterIds,
-  filterText,
-  parseFilterObject,
-  parseRange,
-  parseSort,
-  pageWithTotal,
-} from '../../services/listParams';
+  FilterIds,
+  FilterOneOf,
+  FilterText,
+  ListFilter,
+  listPage,
+  listSpec,
+  parseListQuery,
+} from '../../services/listFilter';
 import { sendStoredImage } from '../../services/storedImage';
 import { spendAttempt, throttles } from '../../services/throttles';
 import { registerMultipart } from '../jobs/multipart';
@@ -45,6 +46,15 @@ import { registerMultipart } from '../jobs/multipart';
 const fieldNames = { email: 'email', phone: 'phone number', nin: 'NIN' } as const;
 
 const statuses: ApplicationStatus[] = ['pending', 'approved', 'rejected'];
+
+/** `GET /agent-applications`: sorts and the `filter` it takes. */
+const applicationList = listSpec({
+  resource: 'agent-applications',
+  noun: 'Applications',
+  sortFields: applicationSortFields,
+  defaultSort: ['created_at', 'DESC'],
+  filter: ListFilter({ status: FilterOneOf(statuses), q: FilterText(), id: FilterIds() }),
+});
 
 /** The export's columns: no NIN, which stays on the screens behind a sign-in. */
 const applicationCsvColumns = [
@@ -171,23 +181,8 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { offset, limit } = parseRange(request.query.range);
-      const sort = parseSort(
-        request.query.sort,
-        applicationSortFields,
-        ['created_at', 'DESC'],
-        'Applications',
-      );
-      const f = parseFilterObject(request.query.filter);
-      const status = filterText(f, 'status');
-      if (status && !statuses.includes(status as ApplicationStatus)) {
-        throw badRequest(`filter.status must be one of: ${statuses.join(', ')}`);
-      }
-      const filter = {
-        status: status as ApplicationStatus | undefined,
-        q: filterText(f, 'q'),
-        ids: filterIds(f),
-      };
+      const { offset, limit, sort, filter: f } = parseListQuery(applicationList, request.query);
+      const filter = { status: f.status, q: f.q, ids: f.id };
       if (await app.csvExportAsked(request)) {
         const lines = csvPages(
           applicationCsvColumns,
@@ -207,11 +202,13 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         );
         return sendCsv(reply, 'agent-applications.csv', lines);
       }
-      const [rows, total] = await Promise.all([
-        agentApplications.list(filter, sort, offset, limit),
-        agentApplications.count(filter),
-      ]);
-      return pageWithTotal(reply, 'agent-applications', offset, rows.map(applicationView), total);
+      return listPage(
+        reply,
+        applicationList,
+        offset,
+        [agentApplications.list(filter, sort, offset, limit), agentApplications.count(filter)],
+        applicationView,
+      );
     },
   );
 

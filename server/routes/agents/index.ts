@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { findState } from '../../../reference/locations';
-import { badRequest, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import { agentSortFields, type AgentFilter } from '../../repositories/agents';
 import { ListQuery } from '../../schemas/agentApplications';
 import {
@@ -19,13 +18,15 @@ import { csvPages, sendCsv } from '../../services/csv';
 import { iso, isoOrNull } from '../../services/jobAccess';
 import { jobStatuses, type JobStatus } from '../../services/jobStateMachine';
 import {
-  filterIds,
-  filterText,
-  parseFilterObject,
-  parseRange,
-  parseSort,
-  pageWithTotal,
-} from '../../services/listParams';
+  FilterIds,
+  FilterState,
+  FilterText,
+  ListFilter,
+  filterField,
+  listPage,
+  listSpec,
+  parseListQuery,
+} from '../../services/listFilter';
 import { sendStoredImage } from '../../services/storedImage';
 
 /** The export's columns: no NIN, which stays on the screens behind a sign-in. */
@@ -46,30 +47,32 @@ const csvColumns = [
   'created_at',
 ] as const;
 
+/** `GET /agents`: sorts and the `filter` it takes. */
+const agentList = listSpec({
+  resource: 'agents',
+  noun: 'Agents',
+  sortFields: agentSortFields,
+  defaultSort: ['created_at', 'DESC'],
+  filter: ListFilter({
+    q: FilterText(),
+    id: FilterIds(),
+    status: filterField(
+      Type.Codec(
+        Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal('0'), Type.Literal('1')]),
+      )
+        .Decode((v) => Number(v) as 0 | 1)
+        .Encode((v) => v),
+      () => 'must be 0 or 1',
+    ),
+    state: FilterState(),
+  }),
+});
+
 /** Approved field agents: the management list, their information, deactivation. */
 const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { agents } = app.repos;
   const tags = ['agents'];
   const security = [{ bearerAuth: [] }];
-
-  function parseAgentFilter(text: string | undefined): AgentFilter {
-    const f = parseFilterObject(text);
-    const out: AgentFilter = { q: filterText(f, 'q'), ids: filterIds(f) };
-    const status = f.status;
-    if (status !== undefined && status !== null && status !== '') {
-      if (status !== 0 && status !== 1 && status !== '0' && status !== '1') {
-        throw badRequest('filter.status must be 0 or 1');
-      }
-      out.status = Number(status) as 0 | 1;
-    }
-    const state = filterText(f, 'state');
-    if (state) {
-      const s = findState(state);
-      if (!s) throw badRequest(`filter.state "${state}" is not a Nigerian state`);
-      out.state = s.alias;
-    }
-    return out;
-  }
 
   app.get(
     '/agents',
@@ -89,9 +92,9 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { offset, limit } = parseRange(request.query.range);
-      const sort = parseSort(request.query.sort, agentSortFields, ['created_at', 'DESC'], 'Agents');
-      const filter = parseAgentFilter(request.query.filter);
+      const { offset, limit, sort, filter: f } = parseListQuery(agentList, request.query);
+      const { id, ...rest } = f;
+      const filter: AgentFilter = { ...rest, ids: id };
       if (await app.csvExportAsked(request)) {
         const lines = csvPages(
           csvColumns,
@@ -111,11 +114,13 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         );
         return sendCsv(reply, 'agents.csv', lines);
       }
-      const [rows, total] = await Promise.all([
-        agents.list(filter, sort, offset, limit),
-        agents.count(filter),
-      ]);
-      return pageWithTotal(reply, 'agents', offset, rows.map(agentView), total);
+      return listPage(
+        reply,
+        agentList,
+        offset,
+        [agents.list(filter, sort, offset, limit), agents.count(filter)],
+        agentView,
+      );
     },
   );
 

@@ -1,51 +1,43 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { findState } from '../../../reference/locations';
-import { badRequest, notFound } from '../../errors';
-import { companySortFields, type CompanyListFilter } from '../../repositories/companies';
+import { notFound } from '../../errors';
+import type { CompanyListFilter } from '../../repositories/companies';
 import { errorResponses } from '../../schemas/common';
 import {
   Company,
   CompanyIdParams,
   CompanyListQuery,
+  companySortFields,
   CompanyPatchBody,
   CompanyStatusBody,
 } from '../../schemas/companies';
 import {
-  pageWithTotal,
-  filterText,
-  parseFilterObject,
-  parseIds,
-  parseRange,
-  parseSort,
-} from '../../services/listParams';
+  FilterBoolean,
+  FilterIds,
+  FilterOneOf,
+  FilterState,
+  FilterText,
+  ListFilter,
+  listPage,
+  listSpec,
+  parseListQuery,
+} from '../../services/listFilter';
 import { companyView } from './view';
 
-function parseCompanyFilter(text: string | undefined): CompanyListFilter {
-  const f = parseFilterObject(text);
-  const out: CompanyListFilter = { q: filterText(f, 'q') };
-  const partner = f.is_partner;
-  if (partner !== undefined && partner !== null && partner !== '') {
-    if (partner === true || partner === 'true') out.is_partner = true;
-    else if (partner === false || partner === 'false') out.is_partner = false;
-    else throw badRequest('filter.is_partner must be true or false');
-  }
-  const state = filterText(f, 'state');
-  if (state) {
-    const s = findState(state);
-    if (!s) throw badRequest(`filter.state "${state}" is not a Nigerian state`);
-    out.state = s.alias;
-  }
-  const status = filterText(f, 'status');
-  if (status) {
-    if (status !== 'active' && status !== 'suspended') {
-      throw badRequest('filter.status must be active or suspended');
-    }
-    out.status = status;
-  }
-  if (f.id !== undefined) out.ids = parseIds(f.id);
-  return out;
-}
+/** `GET /companies`: sorts and the `filter` it takes. */
+const companyList = listSpec({
+  resource: 'companies',
+  noun: 'Companies',
+  sortFields: companySortFields,
+  defaultSort: ['created_at', 'DESC'],
+  filter: ListFilter({
+    q: FilterText(),
+    is_partner: FilterBoolean(),
+    state: FilterState(),
+    status: FilterOneOf(['active', 'suspended'], 'must be active or suspended'),
+    id: FilterIds(),
+  }),
+});
 
 /**
  * `GET /companies`, `GET /companies/{id}`, `PATCH /companies/{id}` and its `/status`: provider
@@ -74,20 +66,16 @@ const companyListRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const viewer = app.allows(request, 'companies.view');
-      const sort = parseSort(
-        request.query.sort,
-        companySortFields,
-        ['created_at', 'DESC'],
-        'Companies',
+      const { offset, limit, sort, filter: f } = parseListQuery(companyList, request.query);
+      const { id, ...rest } = f;
+      const filter: CompanyListFilter = { ...rest, ids: id };
+      return listPage(
+        reply,
+        companyList,
+        offset,
+        [companies.list(filter, sort, offset, limit), companies.count(filter)],
+        (c) => (viewer ? companyView(c) : { ...companyView(c), owner: null }),
       );
-      const { offset, limit } = parseRange(request.query.range);
-      const filter = parseCompanyFilter(request.query.filter);
-      const [rows, total] = await Promise.all([
-        companies.list(filter, sort, offset, limit),
-        companies.count(filter),
-      ]);
-      const page = rows.map((c) => (viewer ? companyView(c) : { ...companyView(c), owner: null }));
-      return pageWithTotal(reply, 'companies', offset, page, total);
     },
   );
 

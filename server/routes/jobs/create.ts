@@ -20,8 +20,8 @@ const createRoutes: FastifyPluginAsyncTypebox = async (app) => {
     files: 10,
     tooLarge: 'Each attachment must be at most 5 MB',
   });
-  const { jobs, tatSettings, ledger } = app.repos;
-  const creation = { jobs, tatSettings, ledger };
+  const { jobs, tats, ledger } = app.repos;
+  const creation = { jobs, tats, ledger };
 
   app.post(
     '/job/create-address',

@@ -1,17 +1,23 @@
-import { findState } from '../../../reference/locations';
-import { isJobKind } from '../../../reference/jobKinds';
+import { Type } from 'typebox';
+import { jobKinds } from '../../../reference/jobKinds';
 import { startOfLagosDay } from '../../../reference/lagosTime';
 import { badRequest } from '../../errors';
-import { jobSortFields, type JobListFilter, type JobSort } from '../../repositories/jobs';
+import { jobSortFields } from '../../schemas/jobs';
+import { type JobListFilter, type JobSort } from '../../repositories/jobs';
 import {
-  filterText,
-  parseFilterObject,
-  parseIds,
-  parseRange,
-  parseSort,
-  uuidPattern,
-} from '../../services/listParams';
-import { jobStatuses, type JobStatus } from '../../services/jobStateMachine';
+  FilterBoolean,
+  FilterId,
+  FilterIds,
+  FilterOneOf,
+  FilterState,
+  FilterText,
+  ListFilter,
+  filterField,
+  listSpec,
+  notText,
+  parseListQuery as parseSpecQuery,
+} from '../../services/listFilter';
+import { jobStatuses } from '../../services/jobStateMachine';
 
 const day = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -29,61 +35,55 @@ export const lagosMidnight = (d: string) => {
   return t;
 };
 
+/** A Lagos day of a filter (`yyyy-MM-dd`), as the instant starting it or, for `end`, ending it. */
+export const FilterLagosDay = (edge: 'start' | 'end') =>
+  filterField(
+    Type.Codec(Type.Refine(Type.String(), isCalendarDay))
+      .Decode((d) => {
+        const start = lagosMidnight(d);
+        return edge === 'start' ? start : new Date(start.getTime() + 24 * 3600 * 1000);
+      })
+      .Encode((t) => t.toISOString().slice(0, 10)),
+    (v) => notText(v) ?? 'must be a date as yyyy-MM-dd',
+  );
+
+/** `GET /jobs`: its sorts and `filter`; a bad key is a 400 naming it. */
+export const jobList = listSpec({
+  resource: 'jobs',
+  noun: 'Jobs',
+  sortFields: jobSortFields,
+  defaultSort: ['created_at', 'DESC'],
+  filter: ListFilter({
+    status: FilterOneOf(jobStatuses),
+    type: FilterOneOf(jobKinds),
+    state: FilterState(),
+    lga: FilterText(),
+    created_from: FilterLagosDay('start'),
+    created_to: FilterLagosDay('end'),
+    assignee_id: FilterId(),
+    company_id: FilterId(),
+    overdue: FilterBoolean(),
+    q: FilterText(),
+    id: FilterIds(),
+  }),
+});
+
 /** The jobs list's `sort`, `range` and `filter` query parameters, checked. */
 export function parseListQuery(query: { sort?: string; range?: string; filter?: string }) {
-  const sort: JobSort = parseSort(query.sort, jobSortFields, ['created_at', 'DESC'], 'Jobs');
-  const { offset, limit } = parseRange(query.range);
-  return { sort, offset, limit, filter: parseFilter(parseFilterObject(query.filter)) };
-}
-
-export function parseFilter(f: Record<string, unknown>): JobListFilter {
-  const out: JobListFilter = {};
-  const text = (k: string) => filterText(f, k);
-  const status = text('status');
-  if (status) {
-    if (!jobStatuses.includes(status as JobStatus)) {
-      throw badRequest(`filter.status must be one of: ${jobStatuses.join(', ')}`);
-    }
-    out.status = status as JobStatus;
-  }
-  const type = text('type');
-  if (type) {
-    if (!isJobKind(type))
-      throw badRequest('filter.type must be one of: address, business_address, business, product');
-    out.type = type;
-  }
-  const state = text('state');
-  if (state) {
-    const s = findState(state);
-    if (!s) throw badRequest(`filter.state "${state}" is not a Nigerian state`);
-    out.state = s.alias;
-  }
-  out.lga = text('lga');
-  for (const [k, key] of [
-    ['created_from', 'createdFrom'],
-    ['created_to', 'createdBefore'],
-  ] as const) {
-    const d = text(k);
-    if (!d) continue;
-    if (!isCalendarDay(d)) throw badRequest(`filter.${k} must be a date as yyyy-MM-dd`);
-    const start = lagosMidnight(d);
-    out[key] = key === 'createdFrom' ? start : new Date(start.getTime() + 24 * 3600 * 1000);
-  }
-  for (const [k, key] of [
-    ['assignee_id', 'assigneeId'],
-    ['company_id', 'ownerCompanyId'],
-  ] as const) {
-    const v = text(k);
-    if (!v) continue;
-    if (!uuidPattern.test(v)) throw badRequest(`filter.${k} must be an id`);
-    out[key] = v;
-  }
-  if (f.overdue !== undefined && f.overdue !== null && f.overdue !== '') {
-    if (f.overdue === true || f.overdue === 'true') out.overdue = true;
-    else if (f.overdue === false || f.overdue === 'false') out.overdue = false;
-    else throw badRequest('filter.overdue must be true or false');
-  }
-  out.q = text('q');
-  if (f.id !== undefined) out.ids = parseIds(f.id);
-  return out;
+  const { offset, limit, sort, filter: f } = parseSpecQuery(jobList, query);
+  const filter: JobListFilter = {
+    status: f.status,
+    type: f.type,
+    state: f.state,
+    lga: f.lga,
+    createdFrom: f.created_from,
+    createdBefore: f.created_to,
+    assigneeId: f.assignee_id,
+    ownerCompanyId: f.company_id,
+    overdue: f.overdue,
+    q: f.q,
+    ids: f.id,
+  };
+  const jobSort: JobSort = sort;
+  return { sort: jobSort, offset, limit, filter };
 }

@@ -14,7 +14,7 @@ import { ownerCompanyOf } from './owner';
  */
 const priceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await registerMultipart(app, bulkFileLimits);
-  const { tatSettings } = app.repos;
+  const { tats } = app.repos;
 
   app.get(
     '/job/price',
@@ -38,7 +38,7 @@ const priceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw fieldError('count', 'count must name as many numbers as state names states');
       }
       return quoteNewJobs(
-        { tatSettings },
+        { tats },
         type,
         state.map((s, i) => ({ state: s, count: count[i]! })),
       );
@@ -79,7 +79,7 @@ const priceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         counts.set(row.state, (counts.get(row.state) ?? 0) + 1);
       }
       const jobs = [...counts].map(([state, count]) => ({ state, count }));
-      return quoteNewJobs({ tatSettings }, type, jobs);
+      return quoteNewJobs({ tats }, type, jobs);
     },
   );
 };

@@ -9,8 +9,8 @@ import { ownerCompanyOf } from './owner';
 
 const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await registerMultipart(app, bulkFileLimits);
-  const { jobs, tatSettings, ledger } = app.repos;
-  const creation = { jobs, tatSettings, ledger };
+  const { jobs, tats, ledger } = app.repos;
+  const creation = { jobs, tats, ledger };
 
   app.post(
     '/job/upload',

@@ -1,40 +1,36 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { badRequest, notFound } from '../../errors';
-import {
-  messageSortFields,
-  type Box,
-  type MessageListFilter,
-  type MessageSortField,
-} from '../../repositories/messages';
+import { notFound } from '../../errors';
+import type { Box, MessageListFilter } from '../../repositories/messages';
 import { errorResponses } from '../../schemas/common';
-import { Message, MessageIdParams, MessageListQuery, UnreadCount } from '../../schemas/messages';
 import {
-  pageWithTotal,
-  filterText,
-  parseFilterObject,
-  parseIds,
-  parseRange,
-  parseSort,
-} from '../../services/listParams';
+  Message,
+  MessageIdParams,
+  MessageListQuery,
+  messageSortFields,
+  UnreadCount,
+} from '../../schemas/messages';
+import {
+  FilterIds,
+  FilterOneOf,
+  FilterText,
+  ListFilter,
+  listPage,
+  listSpec,
+  parseListQuery,
+} from '../../services/listFilter';
 import { messageView } from './view';
 
 const boxes: Box[] = ['inbox', 'sent'];
 
-/** The list's `filter`: a box (the inbox unless ids are asked for), a search, ids. */
-function messageFilter(text: string | undefined): MessageListFilter {
-  const f = parseFilterObject(text);
-  const out: MessageListFilter = {};
-  const box = filterText(f, 'box');
-  if (box) {
-    if (!boxes.includes(box as Box)) throw badRequest('filter.box must be one of: inbox, sent');
-    out.box = box as Box;
-  }
-  out.q = filterText(f, 'q');
-  if (f.id !== undefined) out.ids = parseIds(f.id);
-  if (!out.box && !out.ids) out.box = 'inbox';
-  return out;
-}
+/** `GET /messages`: its sorts and `filter`, a box (the inbox unless ids are asked for), a search, ids. */
+const messageList = listSpec({
+  resource: 'messages',
+  noun: 'Messages',
+  sortFields: messageSortFields,
+  defaultSort: ['created_at', 'DESC'],
+  filter: ListFilter({ box: FilterOneOf(boxes), q: FilterText(), id: FilterIds() }),
+});
 
 const readRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { messages } = app.repos;
@@ -56,22 +52,16 @@ const readRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const q = request.query;
-      const sort = parseSort<MessageSortField>(
-        q.sort,
-        messageSortFields,
-        ['created_at', 'DESC'],
-        'Messages',
-      );
-      const { offset, limit } = parseRange(q.range);
-      const { rows, total } = await messages.list(
-        request.account.id,
-        messageFilter(q.filter),
-        sort,
+      const { offset, limit, sort, filter: f } = parseListQuery(messageList, request.query);
+      const filter: MessageListFilter = { box: f.box, q: f.q, ids: f.id };
+      if (!filter.box && !filter.ids) filter.box = 'inbox';
+      return listPage(
+        reply,
+        messageList,
         offset,
-        limit,
+        messages.list(request.account.id, filter, sort, offset, limit),
+        messageView,
       );
-      return pageWithTotal(reply, 'messages', offset, rows.map(messageView), total);
     },
   );
 

@@ -1,29 +1,26 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import {
-  recipientSortFields,
-  type RecipientFilter,
-  type RecipientSortField,
-} from '../../repositories/messages';
+import type { RecipientFilter } from '../../repositories/messages';
 import { errorResponses } from '../../schemas/common';
-import { Recipient, RecipientListQuery } from '../../schemas/messages';
+import { Recipient, RecipientListQuery, recipientSortFields } from '../../schemas/messages';
 import {
-  pageWithTotal,
-  filterText,
-  parseFilterObject,
-  parseIds,
-  parseRange,
-  parseSort,
-} from '../../services/listParams';
+  FilterIds,
+  FilterText,
+  ListFilter,
+  listPage,
+  listSpec,
+  parseListQuery,
+} from '../../services/listFilter';
 import { writerOf } from './view';
 
-function recipientFilter(text: string | undefined): RecipientFilter {
-  const f = parseFilterObject(text);
-  const out: RecipientFilter = {};
-  out.q = filterText(f, 'q');
-  if (f.id !== undefined) out.ids = parseIds(f.id);
-  return out;
-}
+/** `GET /message-recipients`: its sorts and `filter`. */
+const recipientList = listSpec({
+  resource: 'message-recipients',
+  noun: 'Recipients',
+  sortFields: recipientSortFields,
+  defaultSort: ['full_name', 'ASC'],
+  filter: ListFilter({ q: FilterText(), id: FilterIds() }),
+});
 
 const recipientRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { messages } = app.repos;
@@ -44,22 +41,14 @@ const recipientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const q = request.query;
-      const sort = parseSort<RecipientSortField>(
-        q.sort,
-        recipientSortFields,
-        ['full_name', 'ASC'],
-        'Recipients',
-      );
-      const { offset, limit } = parseRange(q.range);
-      const { rows, total } = await messages.listRecipients(
-        writerOf(request.account),
-        recipientFilter(q.filter),
-        sort,
+      const { offset, limit, sort, filter: f } = parseListQuery(recipientList, request.query);
+      const filter: RecipientFilter = { q: f.q, ids: f.id };
+      return listPage(
+        reply,
+        recipientList,
         offset,
-        limit,
+        messages.listRecipients(writerOf(request.account), filter, sort, offset, limit),
       );
-      return pageWithTotal(reply, 'message-recipients', offset, rows, total);
     },
   );
 };

@@ -20,8 +20,15 @@ import { csvPages, sendCsv } from '../../services/csv';
 import { payoutView } from '../../services/moneyViews';
 import { isAdminArea } from '../../services/jobAccess';
 import { payOut, settlePayout } from '../../services/payouts';
-import { pageWithTotal, parseRange, parseSort } from '../../services/listParams';
-import { moneyFilter } from '../transactions/listQuery';
+import {
+  FilterId,
+  FilterIds,
+  FilterOneOf,
+  ListFilter,
+  listPage,
+  listSpec,
+  parseListQuery,
+} from '../../services/listFilter';
 
 /**
  * Pays agents or companies their available earnings, all of each one's balance at once, in one
@@ -54,6 +61,21 @@ const csvColumns = [
   'account_number',
   'account_name',
 ] as const;
+
+/** `GET /payouts`: its sorts and `filter`; a bad key is a 400 naming it. */
+const payoutList = listSpec({
+  resource: 'payouts',
+  noun: 'Payouts',
+  sortFields: payoutSortFields,
+  defaultSort: ['created_at', 'DESC'],
+  filter: ListFilter({
+    id: FilterIds(),
+    payee_type: FilterOneOf(payeeTypes),
+    status: FilterOneOf(payoutStatuses),
+    agent_id: FilterId(),
+    company_id: FilterId(),
+  }),
+});
 
 const payoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { payouts } = app.repos;
@@ -167,23 +189,15 @@ const payoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { oneOf, id, ids } = moneyFilter(request.query.filter);
-      const payeeType = oneOf('payee_type', payeeTypes) as PayeeType | undefined;
+      const { offset, limit, sort, filter: f } = parseListQuery(payoutList, request.query);
       const filter: PayoutFilter = {
-        status: oneOf('status', payoutStatuses),
-        payeeType,
-        agentId: id('agent_id'),
-        companyId: id('company_id'),
-        ids,
+        status: f.status,
+        payeeType: f.payee_type,
+        agentId: f.agent_id,
+        companyId: f.company_id,
+        ids: f.id,
         ...scopeOf(request),
       };
-      const sort = parseSort(
-        request.query.sort,
-        payoutSortFields,
-        ['created_at', 'DESC'],
-        'Payouts',
-      );
-      const { offset, limit } = parseRange(request.query.range);
       if (await app.csvExportAsked(request)) {
         const lines = csvPages(
           csvColumns,
@@ -196,11 +210,13 @@ const payoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
         );
         return sendCsv(reply, 'payouts.csv', lines);
       }
-      const [rows, total] = await Promise.all([
-        payouts.list(filter, sort, offset, limit),
-        payouts.count(filter),
-      ]);
-      return pageWithTotal(reply, 'payouts', offset, rows.map(payoutView), total);
+      return listPage(
+        reply,
+        payoutList,
+        offset,
+        [payouts.list(filter, sort, offset, limit), payouts.count(filter)],
+        payoutView,
+      );
     },
   );
 

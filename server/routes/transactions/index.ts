@@ -15,12 +15,12 @@ import {
 } from '../../schemas/transactions';
 import { csvPages, sendCsv } from '../../services/csv';
 import { isAdminArea } from '../../services/jobAccess';
-import { pageWithTotal } from '../../services/listParams';
+import { listPage } from '../../services/listFilter';
 import { koboToNgn } from '../../services/money';
 import { invoicePdf, receiptPdf } from '../../services/moneyPdf';
 import { transactionView } from '../../services/moneyViews';
 import { lagosMidnight } from '../jobs/listQuery';
-import { parseTransactionQuery } from './listQuery';
+import { parseTransactionQuery, transactionList } from './listQuery';
 
 const kindLabels: Record<TransactionRow['kind'], string> = {
   funding: 'Wallet funding',
@@ -91,11 +91,16 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         );
         return sendCsv(reply, 'transactions.csv', lines);
       }
-      const [rows, total] = await Promise.all([
-        transactions.list(scope, q.filter, q.sort, q.offset, q.limit),
-        transactions.count(scope, q.filter),
-      ]);
-      return pageWithTotal(reply, 'transactions', q.offset, rows.map(transactionView), total);
+      return listPage(
+        reply,
+        transactionList,
+        q.offset,
+        [
+          transactions.list(scope, q.filter, q.sort, q.offset, q.limit),
+          transactions.count(scope, q.filter),
+        ],
+        transactionView,
+      );
     },
   );
 

@@ -1,4 +1,3 @@
-import { badRequest } from '../../errors';
 import type { TransactionFilter } from '../../repositories/transactions';
 import {
   transactionKinds,
@@ -6,57 +5,45 @@ import {
   transactionStatuses,
 } from '../../schemas/transactions';
 import {
-  filterIds,
-  filterText,
-  parseFilterObject,
-  parseRange,
-  parseSort,
-  uuidPattern,
-} from '../../services/listParams';
-import { isCalendarDay, lagosMidnight } from '../jobs/listQuery';
+  FilterId,
+  FilterIds,
+  FilterOneOf,
+  ListFilter,
+  listSpec,
+  parseListQuery,
+} from '../../services/listFilter';
+import { FilterLagosDay } from '../jobs/listQuery';
 
-/** `filter` of a money list: every key checked, a bad one is a 400 naming it. */
-export function moneyFilter(text: string | undefined) {
-  const f = parseFilterObject(text);
-  const oneOf = (k: string, values: readonly string[]) => {
-    const v = filterText(f, k);
-    if (v !== undefined && !values.includes(v)) {
-      throw badRequest(`filter.${k} must be one of: ${values.join(', ')}`);
-    }
-    return v;
-  };
-  const id = (k: string) => {
-    const v = filterText(f, k);
-    if (v !== undefined && !uuidPattern.test(v)) throw badRequest(`filter.${k} must be an id`);
-    return v;
-  };
-  return { text: (k: string) => filterText(f, k), oneOf, id, ids: filterIds(f) };
-}
+/** `GET /transactions`: its sorts and `filter`; a bad key is a 400 naming it. */
+export const transactionList = listSpec({
+  resource: 'transactions',
+  noun: 'Transactions',
+  sortFields: transactionSortFields,
+  defaultSort: ['created_at', 'DESC'],
+  filter: ListFilter({
+    id: FilterIds(),
+    kind: FilterOneOf(transactionKinds),
+    status: FilterOneOf(transactionStatuses),
+    company_id: FilterId(),
+    agent_id: FilterId(),
+    job_id: FilterId(),
+    created_from: FilterLagosDay('start'),
+    created_to: FilterLagosDay('end'),
+  }),
+});
 
 /** ra-data-simple-rest's `sort`, `range` and `filter` of `GET /transactions`. */
 export function parseTransactionQuery(query: { sort?: string; range?: string; filter?: string }) {
-  const { text, oneOf, id, ids } = moneyFilter(query.filter);
+  const { offset, limit, sort, filter: f } = parseListQuery(transactionList, query);
   const filter: TransactionFilter = {
-    kind: oneOf('kind', transactionKinds),
-    status: oneOf('status', transactionStatuses),
-    companyId: id('company_id'),
-    agentId: id('agent_id'),
-    jobId: id('job_id'),
-    ids,
+    kind: f.kind,
+    status: f.status,
+    companyId: f.company_id,
+    agentId: f.agent_id,
+    jobId: f.job_id,
+    ids: f.id,
+    createdFrom: f.created_from,
+    createdBefore: f.created_to,
   };
-  for (const [k, key] of [
-    ['created_from', 'createdFrom'],
-    ['created_to', 'createdBefore'],
-  ] as const) {
-    const d = text(k);
-    if (!d) continue;
-    if (!isCalendarDay(d)) throw badRequest(`filter.${k} must be a date as yyyy-MM-dd`);
-    const start = lagosMidnight(d);
-    filter[key] = key === 'createdFrom' ? start : new Date(start.getTime() + 24 * 3600 * 1000);
-  }
-  return {
-    sort: parseSort(query.sort, transactionSortFields, ['created_at', 'DESC'], 'Transactions'),
-    ...parseRange(query.range),
-    filter,
-  };
+  return { sort, offset, limit, filter };
 }

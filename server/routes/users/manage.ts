@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { badRequest, fieldError, notFound } from '../../errors';
-import { roles, type Role } from '../../repositories/accounts';
+import { fieldError, notFound } from '../../errors';
+import { roles } from '../../../reference/permissions';
 import { userSortFields, type UserListFilter } from '../../repositories/users';
 import { errorResponses } from '../../schemas/common';
 import {
@@ -18,37 +18,55 @@ import {
 } from '../../schemas/users';
 import { normalizeNigerianPhone } from '../../services/phone';
 import { assertMayManage, grantableLabels, userScopeOf, userView } from '../../services/userAccess';
-import { pageWithTotal, parseFilterObject, parseRange, parseSort } from '../../services/listParams';
+import {
+  filterField,
+  ListFilter,
+  listPage,
+  listSpec,
+  parseListQuery,
+} from '../../services/listFilter';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const searchLimit = 100;
 
-/** The `filter` of `GET /users`: q (search), id (getMany), type (a role), status. */
-function parseUserFilter(text: string | undefined): UserListFilter {
-  const f = parseFilterObject(text);
-  const out: UserListFilter = {};
-  if (f.q !== undefined && f.q !== null && f.q !== '') {
-    if (typeof f.q !== 'string' || f.q.length > 100) {
-      throw badRequest('filter.q must be a string of at most 100 characters');
-    }
-    out.q = f.q.trim() || undefined;
-  }
-  if (f.id !== undefined) {
-    out.ids = ([] as unknown[]).concat(f.id).filter((i): i is string => typeof i === 'string');
-    if (out.ids.some((i) => !uuid.test(i))) throw badRequest('filter.id must hold user ids');
-  }
-  if (f.type !== undefined && f.type !== '') {
-    if (!roles.includes(f.type as Role)) {
-      throw badRequest(`filter.type must be one of: ${roles.join(', ')}`);
-    }
-    out.type = f.type as Role;
-  }
-  if (f.status !== undefined && f.status !== '') {
-    if (f.status !== 0 && f.status !== 1) throw badRequest('filter.status must be 0 or 1');
-    out.status = f.status;
-  }
-  return out;
-}
+const idList = (v: unknown) => ([] as unknown[]).concat(v).filter((i) => typeof i === 'string');
+
+/** `GET /users`: sorts and the `filter`: q (search), id (getMany), type (a role), status. */
+const userList = listSpec({
+  resource: 'users',
+  noun: 'Users',
+  sortFields: userSortFields,
+  defaultSort: ['created_at', 'DESC'],
+  filter: ListFilter({
+    q: filterField(
+      Type.Codec(Type.String({ maxLength: 100 }))
+        .Decode((v) => v.trim() || undefined)
+        .Encode((v) => v ?? ''),
+      () => 'must be a string of at most 100 characters',
+    ),
+    id: filterField(
+      Type.Codec(Type.Refine(Type.Unknown(), (v) => idList(v).every((i) => uuid.test(i))))
+        .Decode(idList)
+        .Encode((v) => v),
+      () => 'must hold user ids',
+      [undefined],
+    ),
+    type: filterField(
+      Type.Codec(Type.Enum([...roles]))
+        .Decode((v) => v)
+        .Encode((v) => v),
+      () => `must be one of: ${roles.join(', ')}`,
+      [undefined, ''],
+    ),
+    status: filterField(
+      Type.Codec(Type.Union([Type.Literal(0), Type.Literal(1)]))
+        .Decode((v) => v)
+        .Encode((v) => v),
+      () => 'must be 0 or 1',
+      [undefined, ''],
+    ),
+  }),
+});
 
 /**
  * People: the spec's user calls (`/user/…`) and the react-admin resource `users` (`/users…`).
@@ -189,15 +207,16 @@ const manageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const sort = parseSort(request.query.sort, userSortFields, ['created_at', 'DESC'], 'Users');
-      const { offset, limit } = parseRange(request.query.range);
-      const filter = parseUserFilter(request.query.filter);
+      const { offset, limit, sort, filter: f } = parseListQuery(userList, request.query);
+      const filter: UserListFilter = { q: f.q, ids: f.id, type: f.type, status: f.status };
       const scope = userScopeOf(request.account);
-      const [rows, total] = await Promise.all([
-        users.list(scope, filter, sort, offset, limit),
-        users.count(scope, filter),
-      ]);
-      return pageWithTotal(reply, 'users', offset, rows.map(userView), total);
+      return listPage(
+        reply,
+        userList,
+        offset,
+        [users.list(scope, filter, sort, offset, limit), users.count(scope, filter)],
+        userView,
+      );
     },
   );
 

@@ -1,15 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { fieldError, notFound } from '../../errors';
+import { fieldError, forbidden, notFound } from '../../errors';
 import { BinaryFile } from '../../schemas/capture';
 import { errorResponses, MessageBody } from '../../schemas/common';
-import { ChangePasswordBody, UserIdParams } from '../../schemas/users';
+import { ChangePasswordBody, UpdateDetailsBody, UserIdParams } from '../../schemas/users';
 import { accountView } from '../../services/accountView';
 import { withoutMetadata } from '../../services/images';
+import { normalizeNigerianPhone } from '../../services/phone';
 import { hashNewPassword } from '../../services/passwordPolicy';
 import { verifyPassword } from '../../services/secrets';
 import { contentTypeOf, sniffFileType, StoredFileMissingError } from '../../services/storage';
+import { updateOwnDetails } from '../../services/updateDetails';
 import { userScopeOf } from '../../services/userAccess';
+import { findState } from '../../../reference/locations';
 import { isUploadedFile, registerMultipart } from '../jobs/multipart';
 
 /** A profile picture is shown small: 2 MB is plenty for a phone photo and bounds the decode. */
@@ -17,12 +20,59 @@ const pictureMaxBytes = 2 * 1024 * 1024;
 /** Pictures are stored at avatar size: twice the largest the app shows, for sharp screens. */
 const pictureMaxSide = 512;
 
-/** Edit Profile's parts beyond the details: a new password, and the profile picture. */
+/** Edit Profile: one's own details, a new password, and the profile picture. */
 const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { accounts, sessions, users } = app.repos;
   const tags = ['settings'];
   const security = [{ bearerAuth: [] }];
 
+  app.put(
+    '/setting/update-details',
+    {
+      config: { access: 'profile.edit' },
+      schema: {
+        tags,
+        security,
+        summary:
+          "Edit the signed-in user's own name, phone and address (and the company's name, state and address, for its owner)",
+        body: UpdateDetailsBody,
+        response: { 200: Type.Ref('Account'), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      if (b.company_name !== undefined && request.account.role !== 'company') {
+        throw forbidden("Only the company's owner may change its name");
+      }
+      if (
+        (b.company_state !== undefined || b.company_address !== undefined) &&
+        request.account.role !== 'company'
+      ) {
+        throw forbidden("Only the company's owner may change its state and address");
+      }
+      const companyState =
+        b.company_state === undefined ? undefined : findState(b.company_state)?.alias;
+      if (b.company_state !== undefined && !companyState) {
+        throw fieldError(
+          'company_state',
+          `company_state "${b.company_state}" is not a Nigerian state`,
+        );
+      }
+      if (b.company_address !== undefined && !b.company_address.trim()) {
+        throw fieldError('company_address', 'company_address must not be empty');
+      }
+      const updated = await updateOwnDetails(app.db, request.account, {
+        first_name: b.first_name?.trim() || undefined,
+        last_name: b.last_name?.trim() || undefined,
+        phone: b.phone !== undefined ? normalizeNigerianPhone(b.phone) : undefined,
+        address: b.address !== undefined ? b.address.trim() || null : undefined,
+        company_name: b.company_name?.trim() || undefined,
+        company_state: companyState,
+        company_address: b.company_address?.trim(),
+      });
+      return accountView(updated, app.config.superAdminEmails);
+    },
+  );
   app.put(
     '/setting/change-password',
     {

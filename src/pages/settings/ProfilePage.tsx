@@ -18,7 +18,7 @@ import {
 import { saveAccount, type Account } from '../../authProvider/session';
 import { useAccount } from '../../authProvider/useAccount';
 import type { AppDataProvider } from '../../dataProvider';
-import type { ProfileChange } from '../../dataProvider/usersApi';
+import type { ProfileChange } from '../../resources/users/dataProvider';
 import { useNotifyError } from '../../httpClient/useNotifyError';
 import { stateChoices } from '../../resources/jobs/JobFilters';
 import { newPassword, passwordConfirmation } from '../public/validators';

@@ -6,6 +6,7 @@ import { fullName } from '../../authProvider/session';
 import { useAccount } from '../../authProvider/useAccount';
 import { Details } from '../../layout/Details';
 import { EditProfileActions } from './EditProfileActions';
+import { TatPage } from '../../resources/tats/TatPage';
 
 /** Spec §2 "Settings screen": the account, the way to edit it, and the preferences card. */
 export const SettingsPage = () => {
@@ -60,9 +61,9 @@ export const SettingsPage = () => {
         </CardContent>
         <EditProfileActions />
       </Card>
-      <CanAccess resource="tat-settings" action="list">
+      <CanAccess resource="tats" action="list">
         <Card sx={{ flex: { md: 1 }, width: '100%' }}>
-          <CardActionArea component={Link} to={`${basename}/settings/set-amount`}>
+          <CardActionArea component={Link} to={`${basename}${TatPage.path}`}>
             <CardContent>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
                 <TuneIcon color="primary" />

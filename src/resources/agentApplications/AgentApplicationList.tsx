@@ -2,7 +2,7 @@ import { CanAccess, DataTable, List, SearchInput, SelectInput, TopToolbar } from
 import type { AgentApplication } from '../../../server/schemas/agentApplications';
 import { formatDisplayDate } from '../../formatting/dates';
 import { ServerExportButton } from '../../layout/ServerExportButton';
-import { useAgentPaths } from '../agents/paths';
+import { useAgentApplicationPaths } from './paths';
 import { ApplicationStatusChip } from './ApplicationStatusChip';
 import { DuplicateChip } from './DuplicateWarning';
 
@@ -35,7 +35,7 @@ const ListActions = () => (
  * server's CSV export.
  */
 export const AgentApplicationList = () => {
-  const paths = useAgentPaths();
+  const paths = useAgentApplicationPaths();
   return (
     <List<AgentApplication>
       resource="agent-applications"
@@ -47,7 +47,7 @@ export const AgentApplicationList = () => {
       actions={<ListActions />}
     >
       <DataTable<AgentApplication>
-        rowClick={(id) => paths.application(String(id))}
+        rowClick={(id) => paths.show(String(id))}
         bulkActionButtons={false}
       >
         <Column source="code" />

@@ -2,8 +2,6 @@ import type { ReactNode } from 'react';
 import { ResourceContextProvider } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { Guarded } from '../../layout/Guarded';
-import { AgentApplicationList } from '../agentApplications/AgentApplicationList';
-import { AgentApplicationShow } from '../agentApplications/AgentApplicationShow';
 import { AgentList } from './AgentList';
 import { AgentShow } from './AgentShow';
 import { agentRoutePaths } from './paths';
@@ -19,14 +17,6 @@ const guarded = (resource: string, action: string, page: ReactNode) => (
 /** The agent screens at spec §2's addresses (admin area, `<CustomRoutes>`). */
 export const agentCustomRoutes = (
   <>
-    <Route
-      path={agentRoutePaths.applications}
-      element={guarded('agent-applications', 'list', <AgentApplicationList />)}
-    />
-    <Route
-      path={agentRoutePaths.application}
-      element={guarded('agent-applications', 'show', <AgentApplicationShow />)}
-    />
     <Route path={agentRoutePaths.agents} element={guarded('agents', 'list', <AgentList />)} />
     <Route path={agentRoutePaths.agent} element={guarded('agents', 'show', <AgentShow />)} />
   </>

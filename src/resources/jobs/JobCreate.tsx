@@ -21,7 +21,7 @@ import {
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { jobFieldDefs, type JobFieldDef, type JobKind } from '../../../reference/jobKinds';
-import type { CreateJobInput } from '../../dataProvider/jobsApi';
+import type { CreateJobInput } from './dataProvider';
 import { errorMessages } from '../../httpClient/errorMessages';
 import { useNotifyError } from '../../httpClient/useNotifyError';
 import { PriceSummary } from '../transactions/PriceSummary';

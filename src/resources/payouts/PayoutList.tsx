@@ -4,7 +4,7 @@ import { formatDisplayDate } from '../../formatting/dates';
 import { formatNaira } from '../../formatting/money';
 import { ServerExportButton } from '../../layout/ServerExportButton';
 import { MoneyStatusChip } from '../transactions/TransactionFields';
-import { useMoneyPaths } from '../transactions/paths';
+import { usePayoutPaths } from './paths';
 import { payeeTypes, payoutStatuses, type Payout } from '../transactions/types';
 import { PayOutCard } from './PayOutCard';
 
@@ -44,7 +44,7 @@ const ListActions = () => (
  * export.
  */
 export const PayoutList = () => {
-  const paths = useMoneyPaths();
+  const paths = usePayoutPaths();
   const translate = useTranslate();
   return (
     <Stack spacing={2} sx={{ mt: 2 }}>
@@ -75,7 +75,7 @@ export const PayoutList = () => {
         perPage={25}
         actions={<ListActions />}
       >
-        <DataTable<Payout> rowClick={(id) => paths.payout(String(id))} bulkActionButtons={false}>
+        <DataTable<Payout> rowClick={(id) => paths.show(String(id))} bulkActionButtons={false}>
           <Column source="created_at" render={(p) => formatDisplayDate(p.created_at)} />
           <Column
             source="payee_type"

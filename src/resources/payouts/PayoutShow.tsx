@@ -20,7 +20,7 @@ import { checkedByRoute, ownErrorDisplay } from '../../layout/showQueryOptions';
 import { Page, PageHeading } from '../../layout/Page';
 import { useGoBack } from '../jobs/useGoBack';
 import { MoneyStatusChip } from '../transactions/TransactionFields';
-import { useMoneyPaths } from '../transactions/paths';
+import { usePayoutPaths } from './paths';
 import type { Payout, PayoutOutcome } from '../transactions/types';
 
 type Outcome = PayoutOutcome['status'];
@@ -63,8 +63,8 @@ const OutcomeForm = ({ payout, outcome }: { payout: Payout; outcome: Outcome }) 
 const PayoutDetails = () => {
   const translate = useTranslate();
   const t = (key: string) => translate(`app.money.payouts.${key}`);
-  const paths = useMoneyPaths();
-  const goBack = useGoBack(paths.payouts);
+  const paths = usePayoutPaths();
+  const goBack = useGoBack(paths.list);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const { record: payout, isPending, error } = useShowContext<Payout>();
   if (isPending) return <Loading />;

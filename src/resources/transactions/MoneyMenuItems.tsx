@@ -1,15 +1,17 @@
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import AddCardIcon from '@mui/icons-material/AddCard';
 import HistoryIcon from '@mui/icons-material/History';
-import PaymentsIcon from '@mui/icons-material/Payments';
 import ReceiptIcon from '@mui/icons-material/Receipt';
-import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { CanAccess, Menu } from 'react-admin';
+import payouts from '../payouts';
+import { usePayoutPaths } from '../payouts/paths';
+import { adminTransactions } from '.';
 import { useMoneyPaths } from './paths';
 
 /** The money entries of the area's menu, each behind its right. */
 export const MoneyMenuItems = () => {
   const paths = useMoneyPaths();
+  const payoutPaths = usePayoutPaths();
   if (paths.area === 'company') {
     return (
       <CanAccess resource="transactions" action="list">
@@ -27,13 +29,14 @@ export const MoneyMenuItems = () => {
       </CanAccess>
     );
   }
+  const TransactionIcon = adminTransactions.icon;
   return (
     <>
       <CanAccess resource="transactions" action="list">
         <Menu.Item
           to={paths.userTransactions}
           primaryText="app.menu.user_transactions"
-          leftIcon={<ReceiptLongIcon />}
+          leftIcon={<TransactionIcon />}
         />
         <Menu.Item
           to={paths.agentTransactions}
@@ -43,9 +46,9 @@ export const MoneyMenuItems = () => {
       </CanAccess>
       <CanAccess resource="payouts" action="list">
         <Menu.Item
-          to={paths.payouts}
+          to={payoutPaths.list}
           primaryText="app.menu.agent_payout"
-          leftIcon={<PaymentsIcon />}
+          leftIcon={<payouts.icon />}
         />
       </CanAccess>
       <CanAccess resource="wallet" action="fund">

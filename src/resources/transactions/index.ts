@@ -24,4 +24,3 @@ export const adminTransactions = {
 };
 
 export { adminTransactionRoutes, companyTransactionRoutes } from './transactionRoutes';
-export { MoneyMenuItems } from './MoneyMenuItems';

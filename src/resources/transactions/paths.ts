@@ -7,7 +7,6 @@ export const moneyRoutePaths = {
   invoice: 'invoice',
   userTransactions: 'user-transactions',
   agentTransactions: 'agent-transactions',
-  agentPayout: 'agent-payout',
   fundWallet: 'fund-wallet',
 } as const;
 
@@ -24,13 +23,11 @@ export function useMoneyPaths() {
     invoice: `${root}/${p.invoice}`,
     userTransactions: `${root}/${p.userTransactions}`,
     agentTransactions: `${root}/${p.agentTransactions}`,
-    payouts: `${root}/${p.agentPayout}`,
     fundWallet: `${root}/${p.fundWallet}`,
     /** A transaction's details: transactions/{id} for companies, under user-transactions for admins. */
     transaction: (id: string) =>
       area === 'admin'
         ? `${root}/${p.userTransactions}/${encodeURIComponent(id)}`
         : `${root}/${encodeURIComponent(id)}`,
-    payout: (id: string) => `${root}/${p.agentPayout}/${encodeURIComponent(id)}`,
   };
 }

@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
 import { Guarded } from '../../layout/Guarded';
 import { Navigate, Route } from 'react-router-dom';
-import { PayoutList } from '../payouts/PayoutList';
-import { PayoutShow } from '../payouts/PayoutShow';
 import { FundWalletPage } from './FundWalletPage';
 import { InvoicePage } from './InvoicePage';
 import {
@@ -44,8 +42,6 @@ export const adminTransactionRoutes = (
       path={p.agentTransactions}
       element={guarded('transactions', 'list', <AgentTransactionList />)}
     />
-    <Route path={p.agentPayout} element={guarded('payouts', 'list', <PayoutList />)} />
-    <Route path={`${p.agentPayout}/:id`} element={guarded('payouts', 'show', <PayoutShow />)} />
     <Route path={p.fundWallet} element={guarded('wallet', 'fund', <FundWalletPage />)} />
   </>
 );

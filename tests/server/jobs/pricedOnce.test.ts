@@ -52,9 +52,7 @@ describe('prices once: the server reads bulk files and Company prices, the web a
     );
     expect(importsFileReader.test("import { readSheet } from 'read-excel-file/node';")).toBe(true);
     expect(importsFileReader.test("import type { Cell } from './spreadsheet';")).toBe(false);
-    expect(
-      readsCompanyPrices.test('await deps.tatSettings.companyPrices(distinct, type, tx)'),
-    ).toBe(true);
+    expect(readsCompanyPrices.test('await deps.tats.companyPrices(distinct, type, tx)')).toBe(true);
     expect(readsCompanyPrices.test('const { prices } = await companyPricesOf(deps, t, s);')).toBe(
       true,
     );

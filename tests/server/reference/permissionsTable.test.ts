@@ -33,7 +33,12 @@ describe("the README's permission table", () => {
   it("is the one in README's Permissions section, cell for cell", () => {
     // Prettier pads the README's cells and its separator rows; compare what the cells say.
     const cells = (line: string) =>
-      line.startsWith('| -') ? '---' : line.split('|').map((cell) => cell.trim()).join('|');
+      line.startsWith('| -')
+        ? '---'
+        : line
+            .split('|')
+            .map((cell) => cell.trim())
+            .join('|');
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
     const section = readme.slice(readme.indexOf('### Permissions'));
     const tables = section.slice(0, section.indexOf('\n### ')).split('\n');

@@ -14,6 +14,14 @@ import { cameraMessages, locationMessages } from '../../../src/capture/messages'
 import { loadPending } from '../../../src/capture/pendingStore';
 import { forgetSentPhotos } from '../../../src/capture/photoUploads';
 import { offlineMessage } from '../../../src/capture/useSubmission';
+import type {
+  CaptureJob,
+  CaptureJobView,
+  CaptureSubmitted,
+  MyCaptureJobs,
+  SentPhoto,
+  SentPhotos,
+} from '../../../server/schemas/capture';
 import { server } from '../support/server';
 
 vi.mock('../../../src/capture/image', async (importOriginal) => {
@@ -22,7 +30,7 @@ vi.mock('../../../src/capture/image', async (importOriginal) => {
 });
 
 const token = 'tok_abcdefghijklmnopqrstuv';
-const job = {
+const job: CaptureJob = {
   code: 'AV-000123',
   type: 'address',
   subject_name: 'Ada Obi',
@@ -32,7 +40,7 @@ const job = {
   lga: 'Ikeja',
   due_at: '2026-11-25T15:30:00.000Z',
 };
-const answer = {
+const answer: CaptureSubmitted = {
   message: 'Thank you: the evidence for AV-000123 was received',
   code: 'AV-000123',
   submitted_at: '2026-11-22T10:00:00.000Z',
@@ -45,7 +53,9 @@ interface Sent {
 }
 
 const jobOk = () =>
-  http.get(`/api/v2/capture/${token}`, () => HttpResponse.json({ job, status: 'accepted' }));
+  http.get(`/api/v2/capture/${token}`, () =>
+    HttpResponse.json({ job, status: 'accepted' } satisfies CaptureJobView),
+  );
 const jobGone = () =>
   http.get(`/api/v2/capture/${token}`, () =>
     HttpResponse.json(
@@ -86,8 +96,12 @@ function captureServer(opts: { closeFails?: boolean } = {}) {
     http.get(`/api/v2/capture/${token}/photos`, () => {
       state.listed += 1;
       return HttpResponse.json({
-        data: [...state.held].map(([kind, sha256]) => ({ kind, sha256, size_bytes: 4 })),
-      });
+        data: [...state.held].map(([kind, sha256]) => ({
+          kind: kind as SentPhoto['kind'],
+          sha256,
+          size_bytes: 4,
+        })),
+      } satisfies SentPhotos);
     }),
     http.put(`/api/v2/capture/${token}/photos/:kind`, async ({ request, params }) => {
       const body = await request.arrayBuffer();
@@ -95,7 +109,8 @@ function captureServer(opts: { closeFails?: boolean } = {}) {
       expect(await hex(body)).toBe(sha256);
       state.puts.push({ kind: String(params.kind), sha256, bytes: [...new Uint8Array(body)] });
       state.held.set(String(params.kind), sha256);
-      return HttpResponse.json({ kind: params.kind, sha256, size_bytes: 4 }, { status: 201 });
+      const sent = { kind: params.kind as SentPhoto['kind'], sha256, size_bytes: 4 };
+      return HttpResponse.json(sent satisfies SentPhoto, { status: 201 });
     }),
     http.post(`/api/v2/capture/${token}/submit`, async ({ request }) => {
       if (opts.closeFails) return HttpResponse.error();
@@ -204,7 +219,7 @@ describe('capture wizard: the job', () => {
     server.use(
       http.get(`/api/v2/capture/${token}`, async () => {
         await new Promise<void>((resolve) => (answer = resolve));
-        return HttpResponse.json({ job, status: 'accepted' });
+        return HttpResponse.json({ job, status: 'accepted' } satisfies CaptureJobView);
       }),
     );
     render(<CaptureApp token={token} />);
@@ -246,7 +261,7 @@ describe('capture wizard: the job', () => {
               current: false,
             },
           ],
-        }),
+        } satisfies MyCaptureJobs),
       ),
     );
     const user = userEvent.setup();

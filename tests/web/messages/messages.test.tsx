@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { recipientSortFields } from '../../../server/repositories/messages';
+import { recipientSortFields } from '../../../server/schemas/messages';
 import type { Message, Recipient } from '../../../src/resources/messages/types';
 import { renderApp } from '../support/renderApp';
 import { server } from '../support/server';

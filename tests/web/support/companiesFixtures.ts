@@ -72,6 +72,6 @@ export const makeCompanyDetails = (
       created_at: '2025-03-05T09:00:00.000Z',
     },
   ],
-  recent_jobs: [{ ...makeJob(7), personal_hidden: false }],
+  recent_jobs: [makeJob(7)],
   ...over,
 });

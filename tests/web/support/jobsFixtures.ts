@@ -1,13 +1,14 @@
 import { http, HttpResponse } from 'msw';
 import type {
   Assignee,
+  CompanyCounts,
   Job,
   JobDetail,
   StatusCounts,
   SummaryCounts,
 } from '../../../src/resources/jobs/types';
 
-/** Jobs, profiles and counts as the API answers them (server/schemas/jobs.ts). */
+/** Jobs, profiles and counts as the API answers them (typed by server/schemas/jobs.ts). */
 
 export const jobId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -30,6 +31,7 @@ export function makeJob(n: number, overrides: Partial<Job> = {}): Job {
       address: '12 Allen Avenue',
       landmark: 'Opposite the filling station',
     },
+    personal_hidden: false,
     assignee_type: null,
     assignee_id: null,
     assignee_name: null,
@@ -51,6 +53,7 @@ export function makeJobDetail(n: number, overrides: Partial<JobDetail> = {}): Jo
     events: [],
     attachments: [],
     actions: [],
+    capture: { has_link: false, link: null, submission: null },
     ...overrides,
   };
 }
@@ -139,7 +142,7 @@ export const filterOf = (request: Request) =>
 export const backgroundHandlers = [
   http.get('/api/v2/job/summary/counts', () => HttpResponse.json(emptySummary)),
   http.get('/api/v2/job/company-job/counts', () =>
-    HttpResponse.json({ counts: zeroCounts, data: [], total: 0, page: 1 }),
+    HttpResponse.json({ counts: zeroCounts, data: [], total: 0, page: 1 } satisfies CompanyCounts),
   ),
   http.get('/api/v2/jobs', () => jobsPage([])),
 ];
