@@ -140,6 +140,8 @@ export const CreateJobBody = Type.Object(
 );
 export type CreateJobBody = Static<typeof CreateJobBody>;
 
+const bulkFormDescription = `multipart/form-data. Columns per kind:\n\n${jobFieldsDescription}`;
+
 export const UploadJobsBody = Type.Object(
   {
     type: JobKindSchema,
@@ -150,9 +152,7 @@ export const UploadJobsBody = Type.Object(
       'CSV (comma or semicolon, UTF-8 with or without BOM) or XLSX, at most 20 MB and 100,000 rows; header row = the wire names of the kind',
     ),
   },
-  {
-    description: `multipart/form-data. Columns per kind:\n\n${jobFieldsDescription}`,
-  },
+  { description: bulkFormDescription },
 );
 export type UploadJobsBody = Static<typeof UploadJobsBody>;
 
@@ -313,3 +313,19 @@ export const PriceQuote = Type.Object({
   ),
 });
 export type PriceQuote = Static<typeof PriceQuote>;
+
+/**
+ * `POST /job/price/file`: the upload's form. The owner is checked as the upload checks it, but
+ * staff may leave it out: the Company price is the same for every owner.
+ */
+export const PriceFileBody = Type.Object(
+  {
+    type: JobKindSchema,
+    company_id: Type.Optional(
+      Type.String({ description: 'The owner company, as for the upload; optional for admins' }),
+    ),
+    file: UploadJobsBody.properties.file,
+  },
+  { description: bulkFormDescription },
+);
+export type PriceFileBody = Static<typeof PriceFileBody>;

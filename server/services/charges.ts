@@ -5,7 +5,7 @@ import { badRequest, HttpError } from '../errors';
 import type { LedgerRepository } from '../repositories/ledger';
 import type { TatsRepository } from '../repositories/tats';
 import { chargeMovement, uploadChargeMovement, wallet } from './ledger';
-import { naira } from './money';
+import { koboToNgn, naira } from './money';
 
 interface Deps {
   tats: TatsRepository;
@@ -25,6 +25,32 @@ export async function companyPricesOf(
   const distinct = [...new Set(states)];
   const prices = await deps.tats.companyPrices(distinct, type, tx);
   return { prices, missing: distinct.filter((s) => !prices.has(s)) };
+}
+
+/**
+ * What so many new jobs of one kind per state would cost their owner, as a quote answers it
+ * (NGN): each state's price, the total, or `null` and the states without a price.
+ */
+export async function quoteNewJobs(
+  deps: Pick<Deps, 'tats'>,
+  type: JobKind,
+  jobs: readonly { state: string; count: number }[],
+) {
+  const { prices, missing } = await companyPricesOf(
+    deps,
+    type,
+    jobs.map((j) => j.state),
+  );
+  const kobo = jobs.reduce((sum, j) => sum + (prices.get(j.state) ?? 0) * j.count, 0);
+  return {
+    total: missing.length ? null : koboToNgn(kobo)!,
+    missing,
+    jobs: jobs.map(({ state, count }) => ({
+      state,
+      count,
+      price: koboToNgn(prices.get(state) ?? null),
+    })),
+  };
 }
 
 /**

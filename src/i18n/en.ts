@@ -603,7 +603,6 @@ export const en: TranslationMessages = {
         no_price: 'No price is set for %{kind} jobs in %{state}: ask the provider to set one.',
         too_low: 'Your balance is too low for this: fund your wallet first.',
         rows: '%{smart_count} job |||| %{smart_count} jobs',
-        file_unpriced: 'The price of an .xlsx file is charged when it is uploaded.',
         choose_owner: 'Choose the owner company to see its balance.',
       },
     },

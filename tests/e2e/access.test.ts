@@ -115,7 +115,7 @@ describe('every demo account in every screen of its area', () => {
 
   /** Left alone: it would end the crawl. */
   const skipped = /^(log ?out|sign out)$/i;
-  /** A small bulk file: choosing it prices it (its rows per state). */
+  /** A small bulk file: choosing it asks the server for its quote (`POST /job/price/file`). */
   const bulkFile = {
     name: 'jobs.csv',
     mimeType: 'text/csv',

@@ -133,6 +133,9 @@ describe('jobs from creation to acceptance', () => {
     writeFileSync(file, csv);
     await page.goto('/company/create-jobs');
     await page.locator('input[type="file"]').setInputFiles(file);
+    // The server quotes the file before the upload: its rows, priced.
+    await page.getByText('2 jobs', { exact: true }).waitFor();
+    await page.getByRole('region', { name: 'Price' }).waitFor();
     await page
       .getByRole('button', { name: /upload/i })
       .last()

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { fieldError } from '../../errors';
 import { errorResponses } from '../../schemas/common';
-import { PriceQuery, PriceQuote } from '../../schemas/jobs';
-import { companyPricesOf } from '../../services/charges';
-import { koboToNgn } from '../../services/money';
+import { PriceFileBody, PriceQuery, PriceQuote, UploadErrors } from '../../schemas/jobs';
+import { quoteNewJobs } from '../../services/charges';
+import { bulkFileLimits, bulkFileOf, readBulkFile } from './bulkFile';
+import { registerMultipart } from './multipart';
+import { ownerCompanyOf } from './owner';
 
 /**
  * What new jobs would cost their owner, before they are created: the Company price that
@@ -11,6 +13,7 @@ import { koboToNgn } from '../../services/money';
  * needs the money label).
  */
 const priceRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await registerMultipart(app, bulkFileLimits);
   const { tats } = app.repos;
 
   app.get(
@@ -34,14 +37,49 @@ const priceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (count.length !== state.length) {
         throw fieldError('count', 'count must name as many numbers as state names states');
       }
-      const { prices, missing } = await companyPricesOf({ tats }, type, state);
-      const jobs = state.map((s, i) => ({
-        state: s,
-        count: count[i]!,
-        price: koboToNgn(prices.get(s) ?? null),
-      }));
-      const kobo = state.reduce((sum, s, i) => sum + (prices.get(s) ?? 0) * count[i]!, 0);
-      return { total: missing.length ? null : koboToNgn(kobo)!, missing, jobs };
+      return quoteNewJobs(
+        { tats },
+        type,
+        state.map((s, i) => ({ state: s, count: count[i]! })),
+      );
+    },
+  );
+
+  app.post(
+    '/job/price/file',
+    {
+      config: { access: 'jobs.create' },
+      schema: {
+        tags: ['jobs'],
+        security: [{ bearerAuth: [] }],
+        summary: 'The price of the jobs of a bulk file, before it is uploaded (no balance)',
+        description:
+          'The form of `POST /job/upload`, read and checked as the upload reads it, without ' +
+          "creating or charging anything: the file's rows counted per state and priced as " +
+          '`GET /job/price` prices them. A file the upload would refuse is refused the same way ' +
+          '(400 `{message, errors:[{row, field, msg}]}`, 413 for a file over 20 MB).',
+        consumes: ['multipart/form-data'],
+        body: PriceFileBody,
+        response: {
+          200: PriceQuote,
+          400: UploadErrors,
+          ...errorResponses(401, 403, 413, 422, 503),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { type, company_id } = request.body;
+      const file = bulkFileOf(request.body.file);
+      // Prices are the same for every owner: staff may ask before naming one.
+      if (company_id || !app.allows(request, 'jobs.choose_owner')) {
+        await ownerCompanyOf(app, request, company_id);
+      }
+      const counts = new Map<string, number>();
+      for (const row of await readBulkFile(app, reply, type, file)) {
+        counts.set(row.state, (counts.get(row.state) ?? 0) + 1);
+      }
+      const jobs = [...counts].map(([state, count]) => ({ state, count }));
+      return quoteNewJobs({ tats }, type, jobs);
     },
   );
 };

@@ -1,20 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { badRequest, fieldError } from '../../errors';
 import { UploadCreated, UploadErrors, UploadJobsBody } from '../../schemas/jobs';
 import { errorResponses } from '../../schemas/common';
-import { ImportBusyError } from '../../services/importParser';
 import { createJobs } from '../../services/jobCreation';
-import { maxImportBytes } from '../../services/jobImport';
-import { isUploadedFile, registerMultipart } from './multipart';
+import { bulkFileLimits, bulkFileOf, readBulkFile } from './bulkFile';
+import { registerMultipart } from './multipart';
 import { ownerCompanyOf } from './owner';
 
 const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  await registerMultipart(app, {
-    fileSize: maxImportBytes,
-    files: 1,
-    tooLarge: 'The file is larger than 20 MB: split it into smaller files',
-  });
+  await registerMultipart(app, bulkFileLimits);
   const { jobs, tats, ledger } = app.repos;
   const creation = { jobs, tats, ledger };
 
@@ -42,15 +36,10 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { type, file, company_id } = request.body;
-      if (!isUploadedFile(file)) throw fieldError('file', 'file is required: a CSV or XLSX file');
+      const { type, company_id } = request.body;
+      const file = bulkFileOf(request.body.file);
       const companyId = await ownerCompanyOf(app, request, company_id);
-      const rows = await app.importParser.parse(type, file.data, file.filename).catch((err) => {
-        // The error handler keeps headers set before the throw.
-        if (err instanceof ImportBusyError) reply.header('Retry-After', err.retryAfterSeconds);
-        throw err;
-      });
-      if (!rows.length) throw badRequest('The file has no jobs');
+      const rows = await readBulkFile(app, reply, type, file);
       const actorId = request.account.id;
       const created = await app.db.transaction(async (tx) => {
         const orders = rows.map((r) => ({

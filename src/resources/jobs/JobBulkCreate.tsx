@@ -37,8 +37,7 @@ import type { AppDataProvider } from '../../dataProvider';
 import { downloadFile } from '../../httpClient/downloadFile';
 import { statusOf, type UploadProgress } from '../../httpClient/httpClient';
 import { useNotifyError } from '../../httpClient/useNotifyError';
-import { PriceSummary } from '../transactions/PriceSummary';
-import { useFilePricing } from '../transactions/filePricing';
+import { FilePriceSummary } from '../transactions/PriceSummary';
 import { useJobPaths } from './paths';
 import { useOwnerCompanyChoices } from '../companies/useOwnerCompanies';
 import type { UploadRowError } from './types';
@@ -189,7 +188,6 @@ const BulkFields = ({
   });
 
   const tooLarge = !!file && file.size > maxFileBytes;
-  const pricedJobs = useFilePricing(tooLarge ? null : file, kind);
   const percent =
     progress && progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
 
@@ -226,23 +224,13 @@ const BulkFields = ({
           </Box>
           <FileChooser onChosen={onFileChosen} />
           {tooLarge ? <Alert severity="error">{t('too_large')}</Alert> : null}
-          {pricedJobs?.length ? (
-            <>
-              <Typography>
-                {translate('app.money.price.rows', {
-                  smart_count: pricedJobs.reduce((sum, jobs) => sum + jobs.count, 0),
-                })}
-              </Typography>
-              <PriceSummary
-                jobs={pricedJobs}
-                companyId={choosesOwner ? companyId || undefined : undefined}
-                needsOwner={choosesOwner}
-              />
-            </>
-          ) : pricedJobs === null ? (
-            <Typography color="text.secondary">
-              {translate('app.money.price.file_unpriced')}
-            </Typography>
+          {file && kind && !tooLarge ? (
+            <FilePriceSummary
+              file={file}
+              kind={kind}
+              companyId={choosesOwner ? companyId || undefined : undefined}
+              needsOwner={choosesOwner}
+            />
           ) : null}
           {progress ? (
             <Box role="status" aria-live="polite">

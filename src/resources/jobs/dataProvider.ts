@@ -155,6 +155,18 @@ export const jobsApi = {
     return json<PriceQuote>(`/job/price?${query.toString()}`);
   },
 
+  /**
+   * What the jobs of a bulk file would cost (`POST /job/price/file`, the upload's form): the
+   * server reads the file as the upload will and counts its rows per state. A file the upload
+   * would refuse rejects with the same 400.
+   */
+  quoteJobFile: ({ type, file }: { type: JobKind; file: File }) => {
+    const form = new FormData();
+    form.append('type', type);
+    form.append('file', file, file.name);
+    return json<PriceQuote>('/job/price/file', { method: 'POST', body: form });
+  },
+
   /** Counts per status, overdue, total and jobs created per day (30 days). */
   getJobSummaryCounts: () => json<SummaryCounts>('/job/summary/counts'),
 

@@ -7,9 +7,10 @@ import { koboPerNaira, roundedKobo } from '../../../reference/money';
 import { Details } from '../../layout/Details';
 import { formatNaira } from '../../formatting/money';
 import type { AppDataProvider } from '../../dataProvider';
+import type { PriceQuote } from '../jobs/types';
 import { useWallet } from './useWallet';
 
-/** So many jobs of a kind in a state (one for a single job, a file's rows per state). */
+/** So many jobs of a kind in a state. */
 export interface PricedJobs {
   kind: JobKind;
   state: string;
@@ -17,38 +18,31 @@ export interface PricedJobs {
 }
 
 /**
- * Before a job is created (one, or a file of them): its price as the server quotes it
- * (`GET /job/price`, for anyone who may create jobs), and for those who may see the wallet the
- * owner's balance and the balance after; or why the server will refuse it (no price set,
- * balance too low). `companyId`: the owner named by the provider's staff; a company's own
- * wallet otherwise.
+ * Before jobs are created: their price as the server quotes it (for anyone who may create jobs),
+ * and for those who may see the wallet the owner's balance and the balance after; or why the
+ * server will refuse them (no price set, balance too low). `companyId`: the owner named by the
+ * provider's staff; a company's own wallet otherwise.
  */
-export const PriceSummary = ({
-  jobs,
+const QuoteSummary = ({
+  kind,
+  quote,
   companyId,
-  needsOwner = false,
+  needsOwner,
 }: {
-  jobs: readonly PricedJobs[];
-  companyId?: string;
-  needsOwner?: boolean;
+  kind: JobKind;
+  quote: PriceQuote;
+  companyId: string | undefined;
+  needsOwner: boolean;
 }) => {
   const translate = useTranslate();
   const t = (key: string, options?: Record<string, unknown>) =>
     translate(`app.money.price.${key}`, options);
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const kind = jobs[0]?.kind;
-  const quote = useQuery({
-    queryKey: ['job-price', kind, jobs.map((j) => [j.state, j.count])],
-    queryFn: () => dataProvider.quoteJobs({ type: kind!, jobs }),
-    enabled: !!kind,
-  });
   const { canAccess: seesWallet } = useCanAccess({ resource: 'wallet', action: 'show' });
   const ownerKnown = !needsOwner || !!companyId;
   const wallet = useWallet(companyId ? { company_id: companyId } : {}, {
     enabled: ownerKnown && !!seesWallet,
   });
-  if (!kind || !quote.data) return null;
-  const { total, missing } = quote.data;
+  const { total, missing } = quote;
   if (total === null) {
     return (
       <Alert severity="warning" sx={{ my: 1 }}>
@@ -86,5 +80,66 @@ export const PriceSummary = ({
         </Alert>
       ) : null}
     </Box>
+  );
+};
+
+/** The price of jobs typed in a form, so many per state (`GET /job/price`). */
+export const PriceSummary = ({
+  jobs,
+  companyId,
+  needsOwner = false,
+}: {
+  jobs: readonly PricedJobs[];
+  companyId?: string;
+  needsOwner?: boolean;
+}) => {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const kind = jobs[0]?.kind;
+  const quote = useQuery({
+    queryKey: ['job-price', kind, jobs.map((j) => [j.state, j.count])],
+    queryFn: () => dataProvider.quoteJobs({ type: kind!, jobs }),
+    enabled: !!kind,
+  });
+  if (!kind || !quote.data) return null;
+  return (
+    <QuoteSummary kind={kind} quote={quote.data} companyId={companyId} needsOwner={needsOwner} />
+  );
+};
+
+/**
+ * The price of a bulk file's jobs, as the server quotes the file (`POST /job/price/file`: it
+ * reads the rows as the upload will, CSV or XLSX), with the number of jobs. Nothing while the
+ * server reads it, nor for a file it refuses: the upload then lists the file's problems.
+ */
+export const FilePriceSummary = ({
+  file,
+  kind,
+  companyId,
+  needsOwner = false,
+}: {
+  file: File;
+  kind: JobKind;
+  companyId?: string;
+  needsOwner?: boolean;
+}) => {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const quote = useQuery({
+    queryKey: ['job-file-price', kind, file.name, file.size, file.lastModified],
+    queryFn: () => dataProvider.quoteJobFile({ type: kind, file }),
+    // A refused file is refused again: no second upload of it.
+    retry: false,
+    staleTime: Infinity,
+  });
+  if (!quote.data?.jobs.length) return null;
+  return (
+    <>
+      <Typography>
+        {translate('app.money.price.rows', {
+          smart_count: quote.data.jobs.reduce((sum, jobs) => sum + jobs.count, 0),
+        })}
+      </Typography>
+      <QuoteSummary kind={kind} quote={quote.data} companyId={companyId} needsOwner={needsOwner} />
+    </>
   );
 };

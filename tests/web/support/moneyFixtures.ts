@@ -135,5 +135,9 @@ export const moneyBackgroundHandlers = [
     const jobs = states.map((state) => ({ state, count: 1, price: null }));
     return HttpResponse.json({ total: null, missing: states, jobs });
   }),
+  // A bulk file's quote: no rows priced, so the screen shows no price.
+  http.post('/api/v2/job/price/file', () =>
+    HttpResponse.json({ total: null, missing: [], jobs: [] }),
+  ),
   http.get('/api/v2/wallet', () => HttpResponse.json(makeWallet(0))),
 ];

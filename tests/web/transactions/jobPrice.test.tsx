@@ -37,6 +37,58 @@ function answerMoney(balance: number) {
   );
 }
 
+/**
+ * What the page sent to `POST /job/price/file`: the form's fields and the file's bytes. (Not its
+ * name: jsdom's FormData loses it on the way to msw; the upload sends it the same way.)
+ */
+interface SentFile {
+  type: FormDataEntryValue | null;
+  company_id: FormDataEntryValue | null;
+  bytes: number[];
+}
+
+/**
+ * `POST /job/price/file` as the server answers it: the rows of the file (a CSV, or for a
+ * workbook the rows `xlsxRows` stands for) counted per state and priced as `GET /job/price`
+ * prices them.
+ */
+function answerFileQuote(xlsxRows: string[] = []) {
+  const sent: SentFile[] = [];
+  server.use(
+    http.post('/api/v2/job/price/file', async ({ request }) => {
+      const form = await request.formData();
+      const file = form.get('file') as File;
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      sent.push({
+        type: form.get('type'),
+        company_id: form.get('company_id'),
+        bytes: [...bytes],
+      });
+      let states = xlsxRows;
+      const workbook = bytes[0] === 0x50 && bytes[1] === 0x4b;
+      if (!workbook) {
+        const [head, ...rows] = new TextDecoder()
+          .decode(bytes)
+          .split('\n')
+          .filter((line) => line.trim());
+        const column = head!.split(';').indexOf('state');
+        states = rows.map((line) => line.split(';')[column]!.trim().toLowerCase());
+      }
+      const counts = new Map<string, number>();
+      for (const state of states) counts.set(state, (counts.get(state) ?? 0) + 1);
+      const jobs = [...counts].map(([state, count]) => ({
+        state,
+        count,
+        price: companyPrices[state] ?? null,
+      }));
+      const missing = jobs.filter((j) => j.price === null).map((j) => j.state);
+      const kobo = jobs.reduce((sum, j) => sum + Math.round((j.price ?? 0) * 100) * j.count, 0);
+      return HttpResponse.json({ total: missing.length ? null : kobo / 100, missing, jobs });
+    }),
+  );
+  return sent;
+}
+
 /** Every API call the page makes, as `METHOD /path`. */
 let calls: string[] = [];
 const record = ({ request }: { request: Request }) => {
@@ -94,6 +146,7 @@ describe('the price before creating jobs', () => {
   it('bulk upload: the price without the wallet for a creator without the money label', async () => {
     signIn({ ...companyAccount, role: 'sub-admin', permissions: ['Create Job'] });
     answerMoney(10000);
+    answerFileQuote();
     const { user } = await renderApp('/company/create-jobs');
     const file = new File(['first_name;last_name;state\nChidi;Okeke;lagos\n'], 'jobs.csv', {
       type: 'text/csv',
@@ -117,6 +170,7 @@ describe('the price before creating jobs', () => {
   it('bulk upload: the file’s rows times the price of each row’s state', async () => {
     signIn(companyAccount);
     answerMoney(20000);
+    answerFileQuote();
     const { user } = await renderApp('/company/create-jobs');
     const file = new File(
       ['\uFEFFfirst_name;last_name;state\nChidi;Okeke;lagos\nNgozi;Eze;Lagos\nMusa;Bello;Kano\n\n'],
@@ -130,5 +184,72 @@ describe('the price before creating jobs', () => {
       'Wallet balance': '₦20,000.00',
       'Balance after': '₦11,999.75',
     });
+  }, 90_000);
+
+  it('bulk upload: the server quotes the file as chosen, an .xlsx too; the page reads none of it', async () => {
+    signIn(companyAccount);
+    answerMoney(20000);
+    const sent = answerFileQuote(['lagos', 'kano', 'kano']);
+    const { user } = await renderApp('/company/create-jobs');
+    // Not a workbook the page could read: only the server reads the file.
+    const bytes = [0x50, 0x4b, 0x03, 0x04, 0x00, 0xff, 0x10, 0x80];
+    const file = new File([new Uint8Array(bytes)], 'jobs.xlsx', {
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    });
+    await user.upload(await screen.findByLabelText('File (CSV or XLSX)', {}, firstRender), file);
+    expect(await screen.findByText('3 jobs')).toBeInTheDocument();
+    await expectPriceBlock({
+      Price: '₦8,500.50',
+      'Wallet balance': '₦20,000.00',
+      'Balance after': '₦11,499.50',
+    });
+    expect(sent).toEqual([{ type: 'address', company_id: null, bytes }]);
+    expect(calls).toContain('POST /api/v2/job/price/file');
+    expect(calls).not.toContain('GET /api/v2/job/price');
+    expect(
+      screen.queryByText('The price of an .xlsx file is charged when it is uploaded.'),
+    ).not.toBeInTheDocument();
+  }, 90_000);
+
+  it('bulk upload: names a state of the file without a price, as for a single job', async () => {
+    signIn(companyAccount);
+    answerMoney(20000);
+    answerFileQuote(['lagos', 'abia']);
+    const { user } = await renderApp('/company/create-jobs');
+    const file = new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04])], 'jobs.xlsx');
+    await user.upload(await screen.findByLabelText('File (CSV or XLSX)', {}, firstRender), file);
+    expect(
+      await screen.findByText(
+        'No price is set for Address jobs in Abia: ask the provider to set one.',
+      ),
+    ).toBeInTheDocument();
+  }, 90_000);
+
+  it('bulk upload: no price for a file the server refuses (the upload lists its problems)', async () => {
+    signIn(companyAccount);
+    answerMoney(20000);
+    let asked = 0;
+    server.use(
+      http.post('/api/v2/job/price/file', () => {
+        asked++;
+        return HttpResponse.json(
+          {
+            message: '1 of 1 rows have errors; nothing was imported',
+            errors: [{ row: 1, field: 'state', msg: 'state "Atlantis" is not a Nigerian state' }],
+          },
+          { status: 400 },
+        );
+      }),
+    );
+    const { user } = await renderApp('/company/create-jobs');
+    const file = new File(['first_name;state\nChidi;Atlantis\n'], 'jobs.csv', { type: 'text/csv' });
+    await user.upload(await screen.findByLabelText('File (CSV or XLSX)', {}, firstRender), file);
+    await waitFor(() => expect(asked).toBe(1));
+    expect(screen.queryByRole('region', { name: 'Price' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/\d+ jobs?$/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeEnabled();
+    // Asked once: a refused file is not sent again.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(asked).toBe(1);
   }, 90_000);
 });
