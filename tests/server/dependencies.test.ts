@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './architecture/sources';
 
 // package.json says what the app needs: a package nobody imports is weight and attack surface,
 // and a package imported but not listed works only while another one happens to bring it.
@@ -23,16 +23,7 @@ const usedWithoutImport: Record<string, string> = {
   jsdom: "vitest's environment of the web tests",
 };
 
-const sourceFiles = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory()
-      ? e.name === 'node_modules'
-        ? []
-        : sourceFiles(join(dir, e.name))
-      : /\.(ts|tsx|mjs|js)$/.test(e.name)
-        ? [join(dir, e.name)]
-        : [],
-  );
+const sourceExtensions = ['.ts', '.tsx', '.mjs', '.js'];
 
 /** The package each bare import names (`@scope/name/sub` → `@scope/name`). */
 function importedPackages(text: string): string[] {
@@ -52,9 +43,9 @@ function importedPackages(text: string): string[] {
 const importsOf = (files: string[]) =>
   new Set(files.flatMap((file) => importedPackages(readFileSync(file, 'utf8'))));
 
-const shipped = ['server', 'src', 'reference'].flatMap(sourceFiles);
+const shipped = sourceFiles(['server', 'src', 'reference'], sourceExtensions);
 const tooling = [
-  ...['tests', 'bench', 'scripts'].flatMap(sourceFiles),
+  ...sourceFiles(['tests', 'bench', 'scripts'], sourceExtensions),
   ...readdirSync('.').filter((f) => /\.config\.(ts|js|mjs)$/.test(f)),
 ];
 const shippedImports = importsOf(shipped);

@@ -1,23 +1,18 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './architecture/sources';
 
 // A comment says why the code is so; the tracker's numbers mean nothing to the next reader and
 // go stale when issues are renumbered or moved.
-const sourceFiles = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory()
-      ? sourceFiles(join(dir, e.name))
-      : /\.(ts|tsx|mjs|css|html)$/.test(e.name)
-        ? [join(dir, e.name)]
-        : [],
-  );
 
 const issueNumber = /\bissues?\s*#?\d+|\bissue\s+\d+'s\b/i;
 
 describe('comments carry no issue numbers', () => {
   it('no source, test, script or benchmark names an issue by number', () => {
-    const files = ['server', 'src', 'reference', 'scripts', 'bench', 'tests'].flatMap(sourceFiles);
+    const files = sourceFiles(
+      ['server', 'src', 'reference', 'scripts', 'bench', 'tests'],
+      ['.ts', '.tsx', '.mjs', '.css', '.html'],
+    );
     const naming = files.filter((file) => issueNumber.test(readFileSync(file, 'utf8')));
     expect(naming.filter((file) => !file.endsWith('issueNumbers.test.ts'))).toEqual([]);
   });

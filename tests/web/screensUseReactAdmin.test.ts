@@ -1,21 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { codeExtensions, readSources } from '../server/architecture/sources';
 
 // A record's page is react-admin's <ShowBase>/<Show> and a route's list its <ListBase>/<List>:
 // they read the route's id, keep the access check, the cache keys and the record context in
 // one place. A screen that reads `useParams()` and then fetches by hand is a copy of them.
-const sourceFiles = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory()
-      ? sourceFiles(join(dir, e.name))
-      : /\.tsx?$/.test(e.name)
-        ? [join(dir, e.name)]
-        : [],
-  );
-const screens = ['src/resources', 'src/pages']
-  .flatMap(sourceFiles)
-  .map((file) => ({ file, text: readFileSync(file, 'utf8') }));
+const screens = readSources(['src/resources', 'src/pages'], codeExtensions);
 
 /** Calls that fetch by hand: react-admin's one-record and list hooks, TanStack's useQuery. */
 const handFetch = /\b(useGetOne|useGetList|useQuery)\s*[<(]/;

@@ -1,18 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { accessRules, isAccessKey } from '../../../reference/permissions';
+import { readSources } from '../architecture/sources';
 import { createTestApp, testConfig, type TestContext } from '../helpers';
-
-const serverFiles = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory()
-      ? serverFiles(join(dir, e.name))
-      : e.name.endsWith('.ts')
-        ? [join(dir, e.name)]
-        : [],
-  );
 
 /** The keys a source asks the table for inside handlers: `app.allows(request, 'key')`. */
 function keysCheckedIn(text: string) {
@@ -52,8 +42,8 @@ describe('guard coverage', () => {
 
   it('reads every key of the permission table in a route or a server check', () => {
     const read = new Set<string>(ctx.app.apiRoutes.map((r) => r.access ?? ''));
-    for (const file of serverFiles('server')) {
-      for (const key of keysCheckedIn(readFileSync(file, 'utf8'))) read.add(key);
+    for (const { text } of readSources('server')) {
+      for (const key of keysCheckedIn(text)) read.add(key);
     }
     // A key the server never reads is a rule only the web keeps, which the server re-derives.
     expect(Object.keys(accessRules).filter((key) => !read.has(key))).toEqual([]);

@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobKinds } from '../../../reference/jobKinds';
@@ -7,23 +6,12 @@ import { roles } from '../../../reference/permissions';
 import { photoKinds } from '../../../reference/photoKinds';
 import type { Db } from '../../../server/db';
 import { freshDb } from '../helpers';
+import { codeExtensions, readSources } from './sources';
 
 // Each fact both sides (or many modules) rely on is written once, in its home module, and
 // imported everywhere else: a copy drifts (the phone rule's two builds disagreed on 52 of 1,000
 // numbers). Each test scans the code for the tell-tale text of a copy and names the file.
-const codeFiles = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory()
-      ? e.name === 'migrations'
-        ? []
-        : codeFiles(join(dir, e.name))
-      : /\.tsx?$/.test(e.name)
-        ? [join(dir, e.name)]
-        : [],
-  );
-const sources = ['server', 'src', 'reference']
-  .flatMap(codeFiles)
-  .map((file) => ({ file, text: readFileSync(file, 'utf8') }));
+const sources = readSources(['server', 'src', 'reference'], codeExtensions);
 
 /** `file:line` of each match of `pattern` (which may span lines). */
 const matchesIn = (pattern: RegExp, files = sources) => {

@@ -1,22 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { foldersOf, sourceFiles } from './sources';
 
 // A feature is found by one name on both sides of the wire: its route folder, repository, schema,
 // web resource folder (with its <Resource> props and its slice of the dataProvider) and tests.
-
-const filesUnder = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory()
-      ? e.name === 'node_modules'
-        ? []
-        : filesUnder(join(dir, e.name))
-      : [join(dir, e.name)],
-  );
-const foldersOf = (dir: string) =>
-  readdirSync(dir, { withFileTypes: true })
-    .filter((e) => e.isDirectory())
-    .map((e) => e.name);
 
 /** The web resources; each is a feature. */
 const features = foldersOf('src/resources').sort();
@@ -42,9 +30,10 @@ const oldNames: { name: string; pattern: RegExp }[] = [
   { name: 'settingsApi', pattern: /settingsApi/ },
 ];
 const thisFile = join('tests', 'server', 'architecture', 'featureNames.test.ts');
-const scanned = ['server', 'src', 'reference', 'tests', 'bench', 'scripts']
-  .flatMap((dir) => filesUnder(dir))
-  .filter((file) => /\.(ts|tsx|sql|mjs|js)$/.test(file) && file !== thisFile);
+const scanned = sourceFiles(
+  ['server', 'src', 'reference', 'tests', 'bench', 'scripts'],
+  ['.ts', '.tsx', '.sql', '.mjs', '.js'],
+).filter((file) => file !== thisFile);
 
 /** `[file, old name]` for each old name in a file's path or text. */
 function oldNamesIn(files: { file: string; text: string }[]) {

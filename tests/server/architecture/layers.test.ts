@@ -1,13 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './sources';
 
 // Services are what routes, imports and the seed call: a service that reached into a route
 // module would tie the use case to one caller (and to Fastify's request).
-const files = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
-  );
 
 /** The relative modules a source imports (static, type-only, re-exports and dynamic). */
 function importedPaths(text: string) {
@@ -22,7 +19,7 @@ const intoRoutes = (file: string, path: string) =>
 
 describe('layers', () => {
   it('no module under server/services imports from server/routes', () => {
-    const offenders = files(join('server', 'services')).flatMap((file) =>
+    const offenders = sourceFiles(join('server', 'services')).flatMap((file) =>
       importedPaths(readFileSync(file, 'utf8'))
         .filter((path) => intoRoutes(file, path))
         .map((path) => `${file} → ${path}`),

@@ -1,21 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readSources } from './sources';
 
 // The simple-rest lists parse `range`, `sort` and `filter`, and answer `Content-Range`, through
 // services/listFilter.ts, each declaring its filter as a schema: no route does it by hand again.
-const tsFiles = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory()
-      ? tsFiles(join(dir, e.name))
-      : e.name.endsWith('.ts')
-        ? [join(dir, e.name)]
-        : [],
-  );
-const routes = tsFiles(join('server', 'routes')).map((file) => ({
-  file,
-  text: readFileSync(file, 'utf8'),
-}));
+const routes = readSources(join('server', 'routes'));
 
 /** The calls of the list plumbing that only the list helper makes. */
 const handPlumbing = (text: string) =>

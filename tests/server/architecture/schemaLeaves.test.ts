@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './sources';
 
 // The web imports the server's wire types (`import type … from '../../server/schemas/jobs'`), and
 // the typecheck of the web follows every import of a schema. So schemas are leaves: they import
@@ -17,15 +18,6 @@ function importsOf(text: string): string[] {
     ...code.matchAll(/\brequire\(\s*['"]([^'"]+)['"]\s*\)/g),
   ].map((m) => m[1]!);
 }
-
-const tsFiles = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory()
-      ? tsFiles(join(dir, e.name))
-      : e.name.endsWith('.ts')
-        ? [join(dir, e.name)]
-        : [],
-  );
 
 /** Where a relative specifier of `file` lands, from the repository's root. */
 function resolve(file: string, spec: string): string {
@@ -49,7 +41,7 @@ function foreignImports(file: string, text: string): string[] {
 }
 
 describe('schemas are leaves', () => {
-  const schemaFiles = tsFiles(join('server', 'schemas'));
+  const schemaFiles = sourceFiles(join('server', 'schemas'));
 
   it('every file under server/schemas imports only typebox, other schemas and reference/', () => {
     const offenders = schemaFiles.flatMap((file) =>
@@ -59,7 +51,7 @@ describe('schemas are leaves', () => {
   });
 
   it('what they reach in reference/ imports only reference/ and packages (no server code)', () => {
-    const offenders = tsFiles('reference').flatMap((file) =>
+    const offenders = sourceFiles('reference').flatMap((file) =>
       importsOf(readFileSync(file, 'utf8'))
         .filter((spec) => spec.startsWith('.') && !inside(resolve(file, spec), 'reference'))
         .map((spec) => `${file}: ${spec}`),

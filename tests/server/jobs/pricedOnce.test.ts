@@ -1,22 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { codeExtensions, readSources } from '../architecture/sources';
 
 // What new jobs cost is decided once, on the server: one reading of the Company prices
 // (services/charges.ts) answers the quotes and the charges alike, and one reader of bulk files
 // (services/jobImport.ts) feeds the upload and its quote. A second reading elsewhere (the web
 // counting a file's rows, a route summing prices) drifts from what the upload then charges.
-const codeFiles = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory()
-      ? codeFiles(join(dir, e.name))
-      : /\.tsx?$/.test(e.name)
-        ? [join(dir, e.name)]
-        : [],
-  );
-const sources = ['server', 'src', 'reference']
-  .flatMap(codeFiles)
-  .map((file) => ({ file, text: readFileSync(file, 'utf8') }));
+const sources = readSources(['server', 'src', 'reference'], codeExtensions);
 
 /** The files whose text matches, once each. */
 const filesMatching = (pattern: RegExp) =>

@@ -1,18 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readSources } from '../architecture/sources';
 
 // Every move must go through services/jobMoves (state machine check, event, side effects), so
 // the SQL that writes a job's status may live in one repository method, called from one module.
-const serverFiles = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory()
-      ? serverFiles(join(dir, e.name))
-      : e.name.endsWith('.ts')
-        ? [join(dir, e.name)]
-        : [],
-  );
-const sources = serverFiles('server').map((file) => ({ file, text: readFileSync(file, 'utf8') }));
+const sources = readSources('server');
 
 /** The `SET` list of each `UPDATE jobs` statement (up to FROM/WHERE/RETURNING or the string's end). */
 function jobsUpdateSetLists(text: string) {

@@ -1,19 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readSources } from '../architecture/sources';
 
 // Creating jobs (price, insert, charge) and assigning them are one service each, called by the
 // routes, the bulk import and the demo alike: the place where webhooks, audit and notifications
 // hook in. A copy of either elsewhere in the server would skip them.
-const serverFiles = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory()
-      ? serverFiles(join(dir, e.name))
-      : e.name.endsWith('.ts')
-        ? [join(dir, e.name)]
-        : [],
-  );
-const sources = serverFiles('server').map((file) => ({ file, text: readFileSync(file, 'utf8') }));
+const sources = readSources('server');
 
 /** The files whose text matches, once each. */
 const filesMatching = (pattern: RegExp) =>

@@ -1,23 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readSources } from '../architecture/sources';
 
 // Seeding the demo takes half a minute, twice in CI (PGlite, then PostgreSQL): a test file that
 // only reads the demo opens a copy of the one the run seeds (createDemoTestApp, ../demoSnapshot).
 // Only the tests of seeding itself seed on their own.
-const testFiles = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory()
-      ? testFiles(join(dir, e.name))
-      : e.name.endsWith('.ts')
-        ? [join(dir, e.name)]
-        : [],
-  );
 // This file names the seedings it looks for in its own examples.
 const self = join('tests', 'server', 'seed', 'sharedDemo.test.ts');
-const sources = testFiles(join('tests', 'server'))
-  .filter((file) => file !== self)
-  .map((file) => ({ file, text: readFileSync(file, 'utf8') }));
+const sources = readSources(join('tests', 'server')).filter(({ file }) => file !== self);
 
 /** Whether a source seeds the whole demo: `seedDemoData(`, or the server seeding it at start. */
 const seedsDemo = (text: string) =>
