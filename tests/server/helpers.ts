@@ -143,6 +143,16 @@ export async function createUser(db: Db, input: Partial<CreateUserInput> = {}) {
   return { account, password: data.password, email: data.email };
 }
 
+/** The bearer header of a new user of `role` holding `permissions`, signed in on `ctx`. */
+export async function headersOf(
+  ctx: TestContext,
+  role: CreateUserInput['role'],
+  permissions: string[] = [],
+) {
+  const u = await createUser(ctx.db, { role, permissions });
+  return (await login(ctx.app, u.email, u.password)).headers;
+}
+
 /** Signs in through the API and returns the bearer header for later calls. */
 export async function login(app: App, email: string, password: string) {
   const res = await app.inject({

@@ -11,6 +11,7 @@ import {
   submitEvidence,
   testWalletKobo,
 } from '../jobs/support';
+import { assign } from '../capture/support';
 import { balanceOf, ledgerInvariants, movements, walletOf } from './support';
 
 let ctx: TestContext;
@@ -52,12 +53,7 @@ describe('money under concurrency', () => {
     const agent = await signIn(ctx.app, ctx.db, 'agent');
     await setTat(ctx.db, { audience: 'agent', amountKobo: 120_000 });
     const job = await createJob(ctx.app, owner.headers);
-    await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/v2/job/assign/agent/${agent.account.id}`,
-      headers: admin.headers,
-      payload: { list: [job.id] },
-    });
+    await assign(ctx.app, admin.headers, 'agent', agent.account.id, [job.id]);
     await submitEvidence(ctx.app, job.id);
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, login, type TestContext } from '../helpers';
+import { createTestApp, headersOf, type TestContext } from '../helpers';
 
 type H = Record<string, string>;
 let ctx: TestContext;
@@ -7,16 +7,11 @@ let admin: H;
 let staff: H; // provider sub-admin: admin area, not a super-admin
 let company: H;
 
-async function headersOf(role: 'admin' | 'sub-admin' | 'company', permissions: string[] = []) {
-  const u = await createUser(ctx.db, { role, permissions });
-  return (await login(ctx.app, u.email, u.password)).headers;
-}
-
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = await headersOf('admin');
-  staff = await headersOf('sub-admin', ['Edit Profile']);
-  company = await headersOf('company');
+  admin = await headersOf(ctx, 'admin');
+  staff = await headersOf(ctx, 'sub-admin', ['Edit Profile']);
+  company = await headersOf(ctx, 'company');
 });
 afterAll(() => ctx.close());
 

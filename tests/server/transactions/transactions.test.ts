@@ -1,7 +1,15 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../helpers';
-import { createJob, createJobsTestApp, setTat, signIn, submitEvidence } from '../jobs/support';
+import { assign } from '../capture/support';
+import {
+  addressFields,
+  createJob,
+  createJobsTestApp,
+  setTat,
+  signIn,
+  submitEvidence,
+} from '../jobs/support';
 import { fund, ledgerInvariants } from '../money/support';
 
 let ctx: TestContext;
@@ -22,19 +30,11 @@ beforeAll(async () => {
   agent = await signIn(ctx.app, ctx.db, 'agent');
   await setTat(ctx.db, { audience: 'company', amountKobo: 250_000 });
   await setTat(ctx.db, { audience: 'agent', amountKobo: 100_000 });
-  const job = await createJob(ctx.app, owner.headers, {
-    first_name: 'Chidi',
-    last_name: 'Okeke',
-    phone: '0803 123 4567',
-    email: 'chidi@example.ng',
-    address: '12 Allen Avenue',
-    landmark: 'Opposite the filling station',
-    state: 'lagos',
-    lga: 'ikeja',
-    guarantor_name: '=HYPERLINK("x")',
-    id_type: 'nin',
-    id_number: '12345678901',
-  });
+  const job = await createJob(
+    ctx.app,
+    owner.headers,
+    addressFields({ guarantor_name: '=HYPERLINK("x")', id_type: 'nin', id_number: '12345678901' }),
+  );
   jobId = job.id;
   const cancelled = await createJob(ctx.app, owner.headers);
   await ctx.app.inject({
@@ -230,12 +230,7 @@ describe('payouts', () => {
 
   async function approvedAgentJob() {
     const job = await createJob(ctx.app, owner.headers);
-    await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/v2/job/assign/agent/${agent.account.id}`,
-      headers: admin.headers,
-      payload: { list: [job.id] },
-    });
+    await assign(ctx.app, admin.headers, 'agent', agent.account.id, [job.id]);
     await submitEvidence(ctx.app, job.id);
     await ctx.app.inject({
       method: 'PUT',

@@ -1,20 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, login, type TestContext } from '../helpers';
+import { createTestApp, createUser, headersOf, login, type TestContext } from '../helpers';
+import { call } from './support';
 
 type H = Record<string, string>;
 let ctx: TestContext;
 let admin: H;
 let staff: H; // provider sub-admin: admin area, not a super-admin
 
-async function headersOf(role: 'admin' | 'sub-admin', permissions: string[] = []) {
-  const u = await createUser(ctx.db, { role, permissions });
-  return (await login(ctx.app, u.email, u.password)).headers;
-}
-
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = await headersOf('admin');
-  staff = await headersOf('sub-admin', ['Edit Profile']);
+  admin = await headersOf(ctx, 'admin');
+  staff = await headersOf(ctx, 'sub-admin', ['Edit Profile']);
 });
 afterAll(() => ctx.close());
 
@@ -22,16 +18,11 @@ describe('PUT /setting/update-details', () => {
   it("changes the user's own name, phone and, for a company's owner, the company name", async () => {
     const u = await createUser(ctx.db, { role: 'company', company_name: 'Old Name Ltd' });
     const { headers } = await login(ctx.app, u.email, u.password);
-    const res = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/v2/setting/update-details',
-      headers,
-      payload: {
-        first_name: 'Amaka',
-        last_name: 'Nwosu',
-        phone: '0809 000 1111',
-        company_name: 'New Name Ltd',
-      },
+    const res = await call(ctx.app, headers, 'PUT', '/setting/update-details', {
+      first_name: 'Amaka',
+      last_name: 'Nwosu',
+      phone: '0809 000 1111',
+      company_name: 'New Name Ltd',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -45,19 +36,11 @@ describe('PUT /setting/update-details', () => {
   });
 
   it('refuses a bad phone and a company name from a non-owner', async () => {
-    const bad = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/v2/setting/update-details',
-      headers: admin,
-      payload: { phone: '12' },
-    });
+    const bad = await call(ctx.app, admin, 'PUT', '/setting/update-details', { phone: '12' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].field).toBe('phone');
-    const name = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/v2/setting/update-details',
-      headers: staff,
-      payload: { company_name: 'Mine' },
+    const name = await call(ctx.app, staff, 'PUT', '/setting/update-details', {
+      company_name: 'Mine',
     });
     expect(name.statusCode).toBe(403);
   });
