@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
 import type { TestContext } from '../helpers';
 import { csv, header, row } from './bulkFiles';
-import { createJob, createJobsTestApp, multipart, setTat, signIn, type Headers } from './support';
+import {
+  createJob,
+  createJobsTestApp,
+  multipart,
+  postJobsFile,
+  setTat,
+  signIn,
+  type Headers,
+} from './support';
 
 let ctx: TestContext;
 type Actor = Awaited<ReturnType<typeof signIn>>;
@@ -37,6 +45,16 @@ afterAll(() => ctx.close());
 const quote = (headers: Record<string, string>, query: string) =>
   ctx.app.inject({ method: 'GET', url: `/api/v2/job/price?${query}`, headers });
 
+/** The quote of two address jobs in Lagos and one in Kano at the prices set above. */
+const twoInLagosOneInKano = {
+  total: 8000.25,
+  missing: [],
+  jobs: [
+    { state: 'lagos', count: 2, price: 2500 },
+    { state: 'kano', count: 1, price: 3000.25 },
+  ],
+};
+
 describe('GET /job/price', () => {
   it('quotes the Company price of so many jobs per state to a creator without the money label', async () => {
     expect(
@@ -45,14 +63,7 @@ describe('GET /job/price', () => {
     ).toBe(403);
     const res = await quote(creator.headers, 'type=address&state=lagos&state=kano&count=2&count=1');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      total: 8000.25,
-      missing: [],
-      jobs: [
-        { state: 'lagos', count: 2, price: 2500 },
-        { state: 'kano', count: 1, price: 3000.25 },
-      ],
-    });
+    expect(res.json()).toEqual(twoInLagosOneInKano);
     expect(res.body).not.toMatch(/balance/);
   });
 
@@ -103,15 +114,7 @@ const quoteFile = (
   headers: Headers,
   data: Buffer | string,
   opts: { type?: string; filename?: string; fields?: Record<string, string> } = {},
-) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/v2/job/price/file',
-    headers,
-    payload: multipart({ type: opts.type ?? 'address', ...opts.fields }, [
-      { field: 'file', filename: opts.filename ?? 'jobs.csv', data: Buffer.from(data) },
-    ]),
-  });
+) => postJobsFile(ctx.app, '/api/v2/job/price/file', headers, data, opts);
 
 /** What a quote must leave as it was: the jobs, their events and the ledger. */
 const written = async () =>
@@ -129,14 +132,7 @@ describe('POST /job/price/file', () => {
     const file = '\uFEFF' + csv(rowsIn({ lagos: 2, kano: 1 }), ';');
     const res = await quoteFile(creator.headers, file);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      total: 8000.25,
-      missing: [],
-      jobs: [
-        { state: 'lagos', count: 2, price: 2500 },
-        { state: 'kano', count: 1, price: 3000.25 },
-      ],
-    });
+    expect(res.json()).toEqual(twoInLagosOneInKano);
     expect(res.json()).toEqual(
       (await quote(creator.headers, 'type=address&state=lagos&state=kano&count=2&count=1')).json(),
     );

@@ -3,7 +3,14 @@ import writeXlsxFile from 'write-excel-file/node';
 import { jobFieldDefs, jobFieldNames } from '../../../reference/jobKinds';
 import type { TestContext } from '../helpers';
 import { csv, header, row, xlsFile } from './bulkFiles';
-import { createJobsTestApp, fundWallet, multipart, signIn, type Headers } from './support';
+import {
+  createJobsTestApp,
+  fundWallet,
+  multipart,
+  postJobsFile,
+  signIn,
+  type Headers,
+} from './support';
 
 let ctx: TestContext;
 let company: Awaited<ReturnType<typeof signIn>>;
@@ -20,20 +27,7 @@ const upload = (
   headers: Headers,
   data: Buffer | string,
   opts: { type?: string; filename?: string; fields?: Record<string, string> } = {},
-) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/v2/job/upload',
-    headers,
-    payload: multipart({ type: opts.type ?? 'address', ...opts.fields }, [
-      {
-        field: 'file',
-        filename: opts.filename ?? 'jobs.csv',
-        data: Buffer.from(data),
-        type: 'text/csv',
-      },
-    ]),
-  });
+) => postJobsFile(ctx.app, '/api/v2/job/upload', headers, data, { mime: 'text/csv', ...opts });
 
 const countJobs = async () =>
   (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM jobs')).rows[0]!.n;
