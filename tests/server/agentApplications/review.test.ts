@@ -1,39 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, mailsTo, type TestContext } from '../helpers';
-import { jpeg } from '../capture/support';
-import { createJobsTestApp, setTat, signIn, type Headers } from '../jobs/support';
-import { applicationFields, apply } from './support';
+import { describe, expect, it } from 'vitest';
+import { count, mailsTo } from '../helpers';
+import { signIn } from '../jobs/support';
+import { apply, reviewTestApp } from './support';
 
-let ctx: TestContext;
-let admin: Headers;
-let photo: Buffer;
-
-beforeAll(async () => {
-  ctx = await createJobsTestApp();
-  admin = (await signIn(ctx.app, ctx.db, 'admin')).headers;
-  photo = (await jpeg()).data;
-  await setTat(ctx.db, { audience: 'company' });
-  await setTat(ctx.db, { audience: 'agent', amountKobo: 100_000, hours: 24 });
-});
-afterAll(() => ctx.close());
-
-async function newApplication(over: Record<string, string | string[]> = {}) {
-  const fields = applicationFields(over);
-  const res = await apply(ctx.app, fields, { data: photo });
-  if (res.statusCode !== 201) throw new Error(`apply failed: ${res.statusCode} ${res.body}`);
-  return { id: (res.json() as { id: string }).id, email: fields.email as string, fields };
-}
-
-const decide = (action: string, id: string, headers: Headers = admin) =>
-  ctx.app.inject({
-    method: 'PUT',
-    url: `/api/v2/user/approve-or-reject-agent/${action}`,
-    headers,
-    payload: { id },
-  });
-
-const get = (url: string, headers: Headers = admin) =>
-  ctx.app.inject({ url: `/api/v2${url}`, headers });
+const { ctx, photo, newApplication, decide, get } = reviewTestApp();
 
 describe('reviewing agent applications', () => {
   it('lists pending applications, oldest first, and shows one', async () => {
@@ -109,7 +79,7 @@ describe('reviewing agent applications', () => {
     expect(mail?.subject).toBe('Your field agent application');
     expect(mail?.text).toMatch(/unable to approve/);
     expect((await decide('approve', a.id)).statusCode).toBe(409);
-    const again = await apply(ctx.app, { ...a.fields }, { data: photo });
+    const again = await apply(ctx.app, { ...a.fields }, { data: photo() });
     expect(again.statusCode).toBe(201);
   });
 

@@ -1,6 +1,8 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { App } from '../../../server/app';
-import { uniqueIp } from '../helpers';
-import { multipart } from '../jobs/support';
+import { jpeg } from '../capture/support';
+import { uniqueIp, type TestContext } from '../helpers';
+import { createJobsTestApp, multipart, setTat, signIn, type Headers } from '../jobs/support';
 
 let n = 0;
 
@@ -47,4 +49,45 @@ export function apply(
     payload: form,
     remoteAddress,
   });
+}
+
+/**
+ * The app of a test file that reviews applications, opened before its tests and closed after them
+ * (its `ctx` and `admin` are filled in then): an admin signed in, Kano's TATs for companies and
+ * agents, and the calls of the review, as that admin unless told otherwise.
+ */
+export function reviewTestApp() {
+  const ctx = {} as TestContext;
+  const admin: Headers = {};
+  let photo: Buffer;
+  beforeAll(async () => {
+    Object.assign(ctx, await createJobsTestApp());
+    Object.assign(admin, (await signIn(ctx.app, ctx.db, 'admin')).headers);
+    photo = (await jpeg()).data;
+    await setTat(ctx.db, { audience: 'company' });
+    await setTat(ctx.db, { audience: 'agent', amountKobo: 100_000, hours: 24 });
+  });
+  afterAll(() => ctx.close());
+
+  /** A new pending application (with a photo), its id and email. */
+  async function newApplication(over: Record<string, string | string[]> = {}) {
+    const fields = applicationFields(over);
+    const res = await apply(ctx.app, fields, { data: photo });
+    if (res.statusCode !== 201) throw new Error(`apply failed: ${res.statusCode} ${res.body}`);
+    return { id: (res.json() as { id: string }).id, email: fields.email as string, fields };
+  }
+
+  /** Approves or rejects an application. */
+  const decide = (action: string, id: string, headers: Headers = admin) =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v2/user/approve-or-reject-agent/${action}`,
+      headers,
+      payload: { id },
+    });
+
+  const get = (url: string, headers: Headers = admin) =>
+    ctx.app.inject({ url: `/api/v2${url}`, headers });
+
+  return { ctx, admin, photo: () => photo, newApplication, decide, get };
 }

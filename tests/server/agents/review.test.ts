@@ -1,46 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestContext } from '../helpers';
-import { assign, jpeg } from '../capture/support';
-import {
-  createJob,
-  createJobsTestApp,
-  setTat,
-  signIn,
-  submitEvidence,
-  type Headers,
-} from '../jobs/support';
-import { applicationFields, apply } from '../agentApplications/support';
+import { describe, expect, it } from 'vitest';
+import { assign } from '../capture/support';
+import { createJob, setTat, signIn, submitEvidence } from '../jobs/support';
+import { reviewTestApp } from '../agentApplications/support';
 
-let ctx: TestContext;
-let admin: Headers;
-let photo: Buffer;
-
-beforeAll(async () => {
-  ctx = await createJobsTestApp();
-  admin = (await signIn(ctx.app, ctx.db, 'admin')).headers;
-  photo = (await jpeg()).data;
-  await setTat(ctx.db, { audience: 'company' });
-  await setTat(ctx.db, { audience: 'agent', amountKobo: 100_000, hours: 24 });
-});
-afterAll(() => ctx.close());
-
-async function newApplication(over: Record<string, string | string[]> = {}) {
-  const fields = applicationFields(over);
-  const res = await apply(ctx.app, fields, { data: photo });
-  if (res.statusCode !== 201) throw new Error(`apply failed: ${res.statusCode} ${res.body}`);
-  return { id: (res.json() as { id: string }).id, email: fields.email as string, fields };
-}
-
-const decide = (action: string, id: string, headers: Headers = admin) =>
-  ctx.app.inject({
-    method: 'PUT',
-    url: `/api/v2/user/approve-or-reject-agent/${action}`,
-    headers,
-    payload: { id },
-  });
-
-const get = (url: string, headers: Headers = admin) =>
-  ctx.app.inject({ url: `/api/v2${url}`, headers });
+const { ctx, admin, newApplication, decide, get } = reviewTestApp();
 
 describe('approved agents', () => {
   it('lists, searches and shows an agent with coverage, jobs and rating', async () => {
