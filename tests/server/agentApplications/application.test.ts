@@ -3,12 +3,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, mailsTo, uniqueIp, type TestContext } from '../helpers';
 import { jpeg, jpegWithExif, metadataOf, png } from '../capture/support';
-import { createJobsTestApp, signIn } from '../jobs/support';
+import { createJobsTestApp, signIn, type Actor } from '../jobs/support';
 import { applicationFields, apply } from './support';
 
 let ctx: TestContext;
 let photo: Buffer;
-let admin: Awaited<ReturnType<typeof signIn>>;
+let admin: Actor;
 
 beforeAll(async () => {
   ctx = await createJobsTestApp();

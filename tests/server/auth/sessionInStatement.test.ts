@@ -9,6 +9,7 @@ import {
   jobLabels,
   signIn,
   type Headers,
+  type Actor,
 } from '../jobs/support';
 
 /**
@@ -21,7 +22,7 @@ let other: App;
 /** Database calls made through `counted`'s app. */
 let calls = 0;
 let counted: App;
-let owner: Awaited<ReturnType<typeof signIn>>;
+let owner: Actor;
 let ownJobs: number;
 
 const list = (app: App, headers: Headers, query = '') =>

@@ -5,8 +5,6 @@ import type { Db } from '../../../server/db';
 import { lastMailLink } from '../helpers';
 import { createJob, multipart, setTat, signIn, type Headers } from '../jobs/support';
 
-export type Actor = Awaited<ReturnType<typeof signIn>>;
-
 /**
  * A small real JPEG of a smooth random picture: different seeds give unrelated pictures (and
  * perceptual hashes); the same `pixels` at another quality give a near-identical one.

@@ -7,10 +7,10 @@ import {
   setTat,
   signIn,
   type Headers,
+  type Actor,
 } from '../jobs/support';
 
 let ctx: TestContext;
-type Actor = Awaited<ReturnType<typeof signIn>>;
 let owner: Actor;
 let partner: Actor;
 let client: Actor; // not a partner

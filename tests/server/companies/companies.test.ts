@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, type TestContext } from '../helpers';
-import { createJob, createJobsTestApp, setTat, signIn, type Headers } from '../jobs/support';
+import {
+  createJob,
+  createJobsTestApp,
+  setTat,
+  signIn,
+  type Headers,
+  type Actor,
+} from '../jobs/support';
 
 let ctx: TestContext;
-type Actor = Awaited<ReturnType<typeof signIn>>;
 let admin: Actor;
 let viewer: Actor; // provider sub-admin with 'User management (view)'
 let jobsOnly: Actor; // provider sub-admin without it

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, type TestContext } from '../helpers';
-import { createJob, createJobsTestApp, signIn, type Headers } from '../jobs/support';
+import { createJob, createJobsTestApp, signIn, type Headers, type Actor } from '../jobs/support';
 
 /**
  * A suspended company: every session of its users ends at once (the jobs list's in-statement
  * check included), sign-in and refresh are refused, and reactivating lets them sign in again.
  */
 let ctx: TestContext;
-type Actor = Awaited<ReturnType<typeof signIn>>;
 let admin: Actor;
 let viewer: Actor; // provider sub-admin with every label but not a head
 let lagos: Actor;

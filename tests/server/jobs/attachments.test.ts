@@ -2,10 +2,17 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jpeg, jpegWithExif, metadataOf, png } from '../capture/support';
 import type { TestContext } from '../helpers';
-import { addressFields, createJobsTestApp, multipart, pdfFile, signIn } from './support';
+import {
+  addressFields,
+  createJobsTestApp,
+  multipart,
+  pdfFile,
+  signIn,
+  type Actor,
+} from './support';
 
 let ctx: TestContext;
-let company: Awaited<ReturnType<typeof signIn>>;
+let company: Actor;
 
 beforeAll(async () => {
   ctx = await createJobsTestApp();

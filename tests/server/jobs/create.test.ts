@@ -13,11 +13,12 @@ import {
   pdfFile,
   signIn,
   type Headers,
+  type Actor,
 } from './support';
 
 let ctx: TestContext;
-let company: Awaited<ReturnType<typeof signIn>>;
-let admin: Awaited<ReturnType<typeof signIn>>;
+let company: Actor;
+let admin: Actor;
 
 beforeAll(async () => {
   ctx = await createJobsTestApp();

@@ -10,10 +10,10 @@ import {
   setTat,
   signIn,
   type Headers,
+  type Actor,
 } from './support';
 
 let ctx: TestContext;
-type Actor = Awaited<ReturnType<typeof signIn>>;
 let owner: Actor;
 let partner: Actor;
 let outsider: Actor;

@@ -8,10 +8,10 @@ import {
   signIn,
   submitEvidence,
   type Headers,
+  type Actor,
 } from './support';
 
 let ctx: TestContext;
-type Actor = Awaited<ReturnType<typeof signIn>>;
 let owner: Actor; // client company A
 let partner: Actor; // partner company B
 let outsider: Actor; // company C

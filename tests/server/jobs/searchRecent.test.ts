@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recentSearchRows } from '../../../server/repositories/jobs';
 import type { TestContext } from '../helpers';
-import { createJobsTestApp, signIn, type Headers } from './support';
+import { createJobsTestApp, signIn, type Headers, type Actor } from './support';
 
 /**
  * A search is first answered from the newest `recentSearchRows` jobs of the list. These tests hold
  * more jobs than that, and check every page against the whole list ordered by the database.
  */
 let ctx: TestContext;
-type Actor = Awaited<ReturnType<typeof signIn>>;
 let owner: Actor;
 let partner: Actor;
 let admin: Actor;

@@ -77,6 +77,9 @@ export async function signIn(
   return { account, headers: session.headers, companyId };
 }
 
+/** A signed-in user of the tests: its account, bearer headers and company. */
+export type Actor = Awaited<ReturnType<typeof signIn>>;
+
 /** Marks a company as a partner directly (the companies API has its own tests). */
 export async function makePartner(db: Db, companyId: string, isPartner = true) {
   await db.query('UPDATE companies SET is_partner = $2 WHERE id = $1', [companyId, isPartner]);

@@ -10,11 +10,12 @@ import {
   postJobsFile,
   signIn,
   type Headers,
+  type Actor,
 } from './support';
 
 let ctx: TestContext;
-let company: Awaited<ReturnType<typeof signIn>>;
-let admin: Awaited<ReturnType<typeof signIn>>;
+let company: Actor;
+let admin: Actor;
 
 beforeAll(async () => {
   ctx = await createJobsTestApp();

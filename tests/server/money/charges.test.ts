@@ -10,11 +10,11 @@ import {
   signIn,
   submitEvidence,
   testWalletKobo,
+  type Actor,
 } from '../jobs/support';
 import { balanceOf, fund, ledgerInvariants, movements, walletOf } from './support';
 
 let ctx: TestContext;
-type Actor = Awaited<ReturnType<typeof signIn>>;
 let admin: Actor;
 let owner: Actor;
 let partner: Actor;

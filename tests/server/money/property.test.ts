@@ -9,11 +9,11 @@ import {
   setTat,
   signIn,
   submitEvidence,
+  type Actor,
 } from '../jobs/support';
 import { ledgerInvariants } from './support';
 
 let ctx: TestContext;
-type Actor = Awaited<ReturnType<typeof signIn>>;
 let admin: Actor;
 let companies: Actor[];
 let agents: Actor[];

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJobsTestApp, signIn } from '../jobs/support';
+import { createJobsTestApp, signIn, type Actor } from '../jobs/support';
 import type { TestContext } from '../helpers';
 import { fund, walletOf } from './support';
 
 let ctx: TestContext;
-type Actor = Awaited<ReturnType<typeof signIn>>;
 let admin: Actor;
 let staff: Actor;
 let company: Actor;

@@ -1,12 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../helpers';
-import { createJob, createJobsTestApp, setTat, signIn, submitEvidence } from '../jobs/support';
+import {
+  createJob,
+  createJobsTestApp,
+  setTat,
+  signIn,
+  submitEvidence,
+  type Actor,
+} from '../jobs/support';
 import { balanceOf, ledgerInvariants } from '../money/support';
 
 /** Partner companies: their bank details, earnings and payouts, like agents'. */
 
 let ctx: TestContext;
-type Actor = Awaited<ReturnType<typeof signIn>>;
 let admin: Actor;
 let client: Actor;
 let partner: Actor;

@@ -9,11 +9,11 @@ import {
   setTat,
   signIn,
   submitEvidence,
+  type Actor,
 } from '../jobs/support';
 import { fund, ledgerInvariants } from '../money/support';
 
 let ctx: TestContext;
-type Actor = Awaited<ReturnType<typeof signIn>>;
 let admin: Actor;
 let owner: Actor;
 let other: Actor;

@@ -10,12 +10,12 @@ import {
   signupBody,
   type TestContext,
 } from '../helpers';
-import { signIn, type Headers } from '../jobs/support';
+import { signIn, type Headers, type Actor } from '../jobs/support';
 import { acceptInvitation, call, invite, inviteAndAccept, inviteBody } from './support';
 
 let ctx: TestContext;
 let admin: Headers;
-let company: Awaited<ReturnType<typeof signIn>>;
+let company: Actor;
 
 beforeAll(async () => {
   ctx = await createTestApp();

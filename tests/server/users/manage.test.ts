@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type TestContext } from '../helpers';
-import { signIn } from '../jobs/support';
+import { signIn, type Actor } from '../jobs/support';
 import {
   acceptInvitation,
   call,
@@ -11,7 +11,6 @@ import {
 } from './support';
 
 let ctx: TestContext;
-type Actor = Awaited<ReturnType<typeof signIn>>;
 let admin: Actor;
 let manager: Actor; // provider sub-admin who views and manages users
 let viewer: Actor; // provider sub-admin with jobs only

@@ -5,11 +5,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type TestContext } from '../helpers';
 import { jpegWithExif, metadataOf, png } from '../capture/support';
-import { multipart, signIn, type Headers } from '../jobs/support';
+import { multipart, signIn, type Headers, type Actor } from '../jobs/support';
 import { call, inviteAndAccept, inviteBody, invitedPassword } from './support';
 
 let ctx: TestContext;
-type Actor = Awaited<ReturnType<typeof signIn>>;
 let admin: Actor;
 let lagos: Actor;
 let lagosSub: Actor;
