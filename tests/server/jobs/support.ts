@@ -116,27 +116,33 @@ export function multipart(
 
 /**
  * A bulk file of jobs posted to `url` as the web sends it (`/job/upload`, `/job/price/file`): the
- * job kind (`type`, address by default) and other `fields`, the file named `filename` of `mime`.
+ * job kind (`type`, address by default) and other `fields`, the file named `filename` of `mime`
+ * (`data: null` sends the form without a file).
  */
 export const postJobsFile = (
   app: App,
   url: string,
   headers: Headers,
-  data: Buffer | string,
+  data: Buffer | string | null,
   opts: { type?: string; filename?: string; fields?: Record<string, string>; mime?: string } = {},
 ) =>
   app.inject({
     method: 'POST',
     url,
     headers,
-    payload: multipart({ type: opts.type ?? 'address', ...opts.fields }, [
-      {
-        field: 'file',
-        filename: opts.filename ?? 'jobs.csv',
-        data: Buffer.from(data),
-        ...(opts.mime ? { type: opts.mime } : {}),
-      },
-    ]),
+    payload: multipart(
+      { type: opts.type ?? 'address', ...opts.fields },
+      data === null
+        ? []
+        : [
+            {
+              field: 'file',
+              filename: opts.filename ?? 'jobs.csv',
+              data: Buffer.from(data),
+              ...(opts.mime ? { type: opts.mime } : {}),
+            },
+          ],
+    ),
   });
 
 export async function createJob(
