@@ -23,12 +23,34 @@ const handPlumbing = (text: string) =>
     (m) => m[1]!,
   );
 
+/** A page read by hand from a repository's `list` and `count` (what `listPageOf` does). */
+const handPage = (text: string) =>
+  [...text.matchAll(/\[\s*(\w+)\.list\([^\]]*?\),\s*\1\.count\(/g)].map(
+    (m) => `${m[1]}.list/count`,
+  );
+/** A list declaring `filter.id` as `FilterIds()` again (`ListFilter` adds it to every list). */
+const ownIds = (text: string) => [...text.matchAll(/\bFilterIds\(\)/g)].map(() => 'FilterIds()');
+
 describe('simple-rest lists: one helper', () => {
   it('no route parses range, sort or filter or sets a page total by hand', () => {
     const offenders = routes.flatMap(({ file, text }) =>
       handPlumbing(text).map((call) => `${file}: ${call}`),
     );
     expect(offenders).toEqual([]);
+  });
+
+  it('no route reads a page and its total from a repository by hand, nor declares filter.id', () => {
+    const offenders = routes.flatMap(({ file, text }) =>
+      [...handPage(text), ...ownIds(text)].map((what) => `${file}: ${what}`),
+    );
+    expect(offenders).toEqual([]);
+    expect(handPage('listPage(r, s, o, [agents.list(f, s, o, l), agents.count(f)], v)')).toEqual([
+      'agents.list/count',
+    ]);
+    expect(handPage('[\n  users.list(scope, f, s, o, l),\n  users.count(scope, f),\n]')).toEqual([
+      'users.list/count',
+    ]);
+    expect(ownIds('ListFilter({ q: FilterText(), id: FilterIds() })')).toEqual(['FilterIds()']);
   });
 
   it('the lists declare their filter for the helper (the scan is not vacuous)', () => {
