@@ -61,3 +61,14 @@ describe('simple-rest lists: one helper', () => {
     ).toEqual(['parseSort', 'parseRange']);
   });
 });
+
+describe('the jobs list statements: each part once', () => {
+  const text = readFileSync(join('server', 'repositories', 'jobsList.ts'), 'utf8');
+  const count = (re: RegExp) => [...text.matchAll(re)].length;
+
+  it("builds a branch of the scope with the filter in one place (perBranch), and a sort's direction in one", () => {
+    expect(count(/\bfilterWhere\(/g)).toBe(1);
+    expect(count(/\bbranches\(scope\)\.map\(/g)).toBe(2); // perBranch, and the unfiltered day counts
+    expect(count(/\.order === 'ASC' \? 'ASC' : 'DESC'/g)).toBe(1);
+  });
+});
