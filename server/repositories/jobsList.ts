@@ -279,14 +279,9 @@ export function jobsListQueries(db: Queryable) {
      * (unknown) when more matches follow than were counted.
      */
     async listPage(
-      scope: JobScope,
-      filter: JobListFilter,
-      sort: JobSort,
-      offset: number,
-      limit: number,
-      check?: SqlCheck,
-      q: Queryable = db,
+      ...args: [...PageArgs, q?: Queryable]
     ): Promise<{ total: number | null; rows: number; json: string; checked?: boolean }> {
+      const [scope, filter, sort, offset, limit, check, q = db] = args;
       if (readsRecentFirst(filter, sort)) {
         const recent = recentSearchStatement(scope, filter, sort, offset, limit, check);
         const r = await q.queryPrepared<{
