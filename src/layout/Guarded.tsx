@@ -35,22 +35,22 @@ export const listShowRoutes = (
   Show: ComponentType,
 ) => (
   <>
-    <Route
-      path={paths.list}
-      element={
-        <ResourceContextProvider value={resource}>
-          {guarded(resource, 'list', <List />)}
-        </ResourceContextProvider>
-      }
-    />
-    <Route
-      path={paths.show}
-      element={
-        <ResourceContextProvider value={resource}>
-          {guarded(resource, 'show', <Show />)}
-        </ResourceContextProvider>
-      }
-    />
+    {(
+      [
+        ['list', paths.list, List],
+        ['show', paths.show, Show],
+      ] as const
+    ).map(([action, path, Page]) => (
+      <Route
+        key={action}
+        path={path}
+        element={
+          <ResourceContextProvider value={resource}>
+            {guarded(resource, action, <Page />)}
+          </ResourceContextProvider>
+        }
+      />
+    ))}
   </>
 );
 
