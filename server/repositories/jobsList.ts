@@ -103,15 +103,31 @@ function countersSql(params: unknown[], scope: JobScope, status: JobStatus | und
       ${w.sql})`;
 }
 
-/** How many jobs of the scope match the filter, as an SQL expression. */
-function totalSql(params: unknown[], scope: JobScope, filter: JobListFilter) {
-  if (isStatusOnly(filter)) return countersSql(params, scope, filter.status);
-  const parts = branches(scope).map((b) => {
+/**
+ * Each branch of the scope as a `Where` with the filter applied, given to `then` before the next
+ * branch is built (so that its parameters keep their order).
+ */
+function perBranch<R>(
+  params: unknown[],
+  scope: JobScope,
+  filter: JobListFilter,
+  then: (w: Where) => R,
+): R[] {
+  return branches(scope).map((b) => {
     const w = new Where(params);
     b(w);
     filterWhere(w, filter, scope);
-    return `(SELECT count(*) FROM jobs j ${w.sql})`;
+    return then(w);
   });
+}
+
+/** The order of a page's rows, its sort's direction. */
+const direction = (sort: JobSort) => (sort.order === 'ASC' ? 'ASC' : 'DESC');
+
+/** How many jobs of the scope match the filter, as an SQL expression. */
+function totalSql(params: unknown[], scope: JobScope, filter: JobListFilter) {
+  if (isStatusOnly(filter)) return countersSql(params, scope, filter.status);
+  const parts = perBranch(params, scope, filter, (w) => `(SELECT count(*) FROM jobs j ${w.sql})`);
   return `(${parts.join(' + ')})::int`;
 }
 
@@ -130,16 +146,13 @@ function pageCtes(
   offset: number,
   limit: number,
 ) {
-  const parts = branches(scope).map((b) => {
-    const w = new Where(params);
-    b(w);
-    filterWhere(w, filter, scope);
+  const parts = perBranch(params, scope, filter, (w) => {
     const key = sortKey(sort, w, scope);
     const matches = `SELECT j.id, ${key} AS sort_key FROM jobs j ${w.sql}`;
     if (filter.q) return matches;
     return `(${matches} ${orderBy(key, sort)} LIMIT ${w.param(offset + limit)})`;
   });
-  const dir = sort.order === 'ASC' ? 'ASC' : 'DESC';
+  const dir = direction(sort);
   const w = new Where(params);
   const window = `ORDER BY sort_key ${dir}, id ${dir} LIMIT ${w.param(limit)} OFFSET ${w.param(offset)}`;
   const union = parts.join(' UNION ALL ');
@@ -147,6 +160,16 @@ function pageCtes(
     ? `matches AS MATERIALIZED (${union}), page AS (SELECT id, sort_key FROM matches ${window})`
     : `page AS (SELECT id, sort_key FROM (${union}) u ${window})`;
 }
+
+/** What a page of the list is asked by: scope, filter, sort, page, and the check made with it. */
+type PageArgs = [
+  scope: JobScope,
+  filter: JobListFilter,
+  sort: JobSort,
+  offset: number,
+  limit: number,
+  check?: SqlCheck,
+];
 
 /** The column `checked`: what `check` says, in the same statement as the data. */
 const checkColumn = (params: unknown[], check?: SqlCheck) =>
@@ -157,19 +180,13 @@ const checkColumn = (params: unknown[], check?: SqlCheck) =>
  * Its plan is made once, for any values: each branch reads its own index in the list's order, a
  * search reads the trigram index first (`pageCtes`).
  */
-export function listPageStatement(
-  scope: JobScope,
-  filter: JobListFilter,
-  sort: JobSort,
-  offset: number,
-  limit: number,
-  check?: SqlCheck,
-) {
+export function listPageStatement(...args: PageArgs) {
+  const [scope, filter, sort, offset, limit, check] = args;
   const params: unknown[] = [];
   const ctes = pageCtes(params, scope, filter, sort, offset, limit);
   const total = filter.q ? '(SELECT count(*) FROM matches)::int' : totalSql(params, scope, filter);
   const w = new Where(params);
-  const dir = sort.order === 'ASC' ? 'ASC' : 'DESC';
+  const dir = direction(sort);
   const sql = `WITH ${ctes}
     SELECT ${total} AS total, (SELECT count(*) FROM page)::int AS rows,
       (${pageJsonSql(w, scope, dir)}) AS json${checkColumn(params, check)}`;
@@ -198,27 +215,18 @@ const readsRecentFirst = (filter: JobListFilter, sort: JobSort) => {
  * name (one job in twenty) is answered this way at any size; counting its tens of thousands of
  * matches took 190–300 ms at a million jobs. Otherwise the search runs in full (`listPageStatement`).
  */
-export function recentSearchStatement(
-  scope: JobScope,
-  filter: JobListFilter,
-  sort: JobSort,
-  offset: number,
-  limit: number,
-  check?: SqlCheck,
-) {
+export function recentSearchStatement(...args: PageArgs) {
+  const [scope, filter, sort, offset, limit, check] = args;
   const params: unknown[] = [];
   const others = { ...filter, q: undefined };
   // Ids and sort keys alone, which each branch's index holds: read from the index only, whatever
   // a plan made for any values guesses of how many jobs a party has.
-  const parts = branches(scope).map((b) => {
-    const w = new Where(params);
-    b(w);
-    filterWhere(w, others, scope);
+  const parts = perBranch(params, scope, others, (w) => {
     const key = sortKey(sort, w, scope);
     return `(SELECT j.id, ${key} AS sort_key FROM jobs j ${w.sql}
               ${orderBy(key, sort)} LIMIT ${recentSearchRows})`;
   });
-  const dir = sort.order === 'ASC' ? 'ASC' : 'DESC';
+  const dir = direction(sort);
   const order = `ORDER BY sort_key ${dir}, id ${dir}`;
   const w = new Where(params);
   const hit = searchSql(w, filter.q!.trim(), scope);
@@ -271,14 +279,9 @@ export function jobsListQueries(db: Queryable) {
      * (unknown) when more matches follow than were counted.
      */
     async listPage(
-      scope: JobScope,
-      filter: JobListFilter,
-      sort: JobSort,
-      offset: number,
-      limit: number,
-      check?: SqlCheck,
-      q: Queryable = db,
+      ...args: [...PageArgs, q?: Queryable]
     ): Promise<{ total: number | null; rows: number; json: string; checked?: boolean }> {
+      const [scope, filter, sort, offset, limit, check, q = db] = args;
       if (readsRecentFirst(filter, sort)) {
         const recent = recentSearchStatement(scope, filter, sort, offset, limit, check);
         const r = await q.queryPrepared<{
@@ -321,10 +324,7 @@ export function jobsListQueries(db: Queryable) {
       const params: unknown[] = [];
       const parties = countedParties(scope, filter);
       const counted = (where: (w: Where) => void) =>
-        branches(scope).map((b) => {
-          const w = new Where(params);
-          b(w);
-          filterWhere(w, filter, scope);
+        perBranch(params, scope, filter, (w) => {
           where(w);
           return w;
         });

@@ -96,8 +96,17 @@ export const FilterIds = () =>
     [undefined],
   );
 
-/** The filter a list declares: its fields in the order they are checked. */
-export const ListFilter = <P extends TProperties>(fields: P) => Type.Object(fields);
+/** A list's filter fields and `id`, a getMany's ids, which every list takes. */
+type WithIds<P extends TProperties> = 'id' extends keyof P
+  ? P
+  : P & { id: ReturnType<typeof FilterIds> };
+
+/**
+ * The filter a list declares: its fields in the order they are checked, and `id` (`FilterIds`)
+ * unless it declares its own.
+ */
+export const ListFilter = <P extends TProperties>(fields: P) =>
+  Type.Object(('id' in fields ? fields : { ...fields, id: FilterIds() }) as WithIds<P>);
 
 /** `filter`, checked field by field against its schema; absent fields are left out. */
 export function parseFilter<P extends TProperties>(
@@ -152,4 +161,52 @@ export async function listPage<T, V = T>(
     ? await Promise.all(page).then(([rows, total]) => ({ rows, total }))
     : await page;
   return pageWithTotal(reply, spec.resource, offset, rows.map(view), total);
+}
+
+/** A repository whose `list` and `count` take the list's filter alone (no scope before it). */
+export interface ListSource<Fl, S, T> {
+  list(filter: Fl, sort: S, offset: number, limit: number): Promise<T[]>;
+  count(filter: Fl): Promise<number>;
+}
+
+/** The page of `source` for a checked query (its filter mapped for the repository), and its total. */
+export function listPageOf<Fl, S, T, V = T>(
+  reply: FastifyReply,
+  spec: { resource: string },
+  q: { offset: number; limit: number; sort: S; filter: Fl },
+  source: ListSource<Fl, S, T>,
+  view?: (row: T) => V,
+): Promise<V[]> {
+  const page = [source.list(q.filter, q.sort, q.offset, q.limit), source.count(q.filter)] as [
+    Promise<T[]>,
+    Promise<number>,
+  ];
+  return listPage(reply, spec, q.offset, page, view);
+}
+
+/** A repository whose `list` and `count` take a scope before the filter, as a source for `scope`. */
+export const scoped = <Sc, Fl, S, T>(
+  repo: {
+    list(scope: Sc, filter: Fl, sort: S, offset: number, limit: number): Promise<T[]>;
+    count(scope: Sc, filter: Fl): Promise<number>;
+  },
+  scope: Sc,
+): ListSource<Fl, S, T> => ({
+  list: (filter, sort, offset, limit) => repo.list(scope, filter, sort, offset, limit),
+  count: (filter) => repo.count(scope, filter),
+});
+
+/** Page `page` (from 1) of `size` rows of `source`, and the total: the page-numbered lists. */
+export async function numberedPage<Fl, S, T>(
+  source: ListSource<Fl, S, T>,
+  filter: Fl,
+  sort: S,
+  page: number,
+  size: number,
+) {
+  const [rows, total] = await Promise.all([
+    source.list(filter, sort, (page - 1) * size, size),
+    source.count(filter),
+  ]);
+  return { rows, total };
 }

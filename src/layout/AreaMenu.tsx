@@ -2,9 +2,10 @@ import NoteAddIcon from '@mui/icons-material/NoteAdd';
 import SettingsIcon from '@mui/icons-material/Settings';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import DashboardIcon from '@mui/icons-material/Dashboard';
-import { CanAccess, Menu, useBasename } from 'react-admin';
+import { Menu, useBasename } from 'react-admin';
 import { Dashboard } from '../dashboard/Dashboard';
 import { SettingsPage } from '../pages/settings/SettingsPage';
+import { MenuEntries } from './MenuEntries';
 import agentApplications from '../resources/agentApplications';
 import { useAgentApplicationPaths } from '../resources/agentApplications/paths';
 import agents from '../resources/agents';
@@ -30,50 +31,22 @@ export const AreaMenu = () => {
   const companyPaths = useCompanyPaths();
   return (
     <Menu>
-      <CanAccess resource="dashboard" action="list">
-        <Menu.Item
-          to={`${basename}${Dashboard.path}`}
-          primaryText="app.menu.dashboard"
-          leftIcon={<DashboardIcon />}
-        />
-      </CanAccess>
-      <CanAccess resource="jobs" action="list">
-        <Menu.Item to={jobPaths.list} primaryText="app.menu.jobs" leftIcon={<jobs.icon />} />
-      </CanAccess>
-      <CanAccess resource="jobs" action="create">
-        <Menu.Item
-          to={jobPaths.createSingle}
-          primaryText="app.menu.create_job"
-          leftIcon={<NoteAddIcon />}
-        />
-      </CanAccess>
-      <CanAccess resource="jobs" action="bulk_create">
-        <Menu.Item
-          to={jobPaths.createBulk}
-          primaryText="app.menu.bulk_upload"
-          leftIcon={<UploadFileIcon />}
-        />
-      </CanAccess>
-      <CanAccess resource="users" action="list">
-        <Menu.Item to={userPaths.list} primaryText="app.menu.users" leftIcon={<users.icon />} />
-      </CanAccess>
-      <CanAccess resource="companies" action="list">
-        <Menu.Item
-          to={companyPaths.list}
-          primaryText="app.menu.companies"
-          leftIcon={<companies.icon />}
-        />
-      </CanAccess>
+      <MenuEntries
+        entries={[
+          ['dashboard.list', `${basename}${Dashboard.path}`, 'dashboard', DashboardIcon],
+          ['jobs.list', jobPaths.list, 'jobs', jobs.icon],
+          ['jobs.create', jobPaths.createSingle, 'create_job', NoteAddIcon],
+          ['jobs.bulk_create', jobPaths.createBulk, 'bulk_upload', UploadFileIcon],
+          ['users.list', userPaths.list, 'users', users.icon],
+          ['companies.list', companyPaths.list, 'companies', companies.icon],
+        ]}
+      />
       {basename.startsWith('/admin') ? <AgentMenuItems /> : null}
       <MoneyMenuItems />
       <MessagesMenuItem />
-      <CanAccess resource="settings" action="list">
-        <Menu.Item
-          to={`${basename}${SettingsPage.path}`}
-          primaryText="app.menu.settings"
-          leftIcon={<SettingsIcon />}
-        />
-      </CanAccess>
+      <MenuEntries
+        entries={[['settings.list', `${basename}${SettingsPage.path}`, 'settings', SettingsIcon]]}
+      />
     </Menu>
   );
 };
@@ -82,21 +55,16 @@ const AgentMenuItems = () => {
   const agentPaths = useAgentPaths();
   const applicationPaths = useAgentApplicationPaths();
   return (
-    <>
-      <CanAccess resource="agents" action="list">
-        <Menu.Item
-          to={agentPaths.agents}
-          primaryText="app.menu.agents"
-          leftIcon={<agents.icon />}
-        />
-      </CanAccess>
-      <CanAccess resource="agent-applications" action="list">
-        <Menu.Item
-          to={applicationPaths.list}
-          primaryText="app.menu.agent_applications"
-          leftIcon={<agentApplications.icon />}
-        />
-      </CanAccess>
-    </>
+    <MenuEntries
+      entries={[
+        ['agents.list', agentPaths.agents, 'agents', agents.icon],
+        [
+          'agent-applications.list',
+          applicationPaths.list,
+          'agent_applications',
+          agentApplications.icon,
+        ],
+      ]}
+    />
   );
 };

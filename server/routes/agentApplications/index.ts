@@ -31,11 +31,10 @@ import { createAgentAccount } from '../../services/agentAccounts';
 import { applicationView } from '../../services/agentViews';
 import { csvPages, sendCsv } from '../../services/csv';
 import {
-  FilterIds,
   FilterOneOf,
   FilterText,
   ListFilter,
-  listPage,
+  listPageOf,
   listSpec,
   parseListQuery,
 } from '../../services/listFilter';
@@ -53,7 +52,7 @@ const applicationList = listSpec({
   noun: 'Applications',
   sortFields: applicationSortFields,
   defaultSort: ['created_at', 'DESC'],
-  filter: ListFilter({ status: FilterOneOf(statuses), q: FilterText(), id: FilterIds() }),
+  filter: ListFilter({ status: FilterOneOf(statuses), q: FilterText() }),
 });
 
 /** The export's columns: no NIN, which stays on the screens behind a sign-in. */
@@ -202,11 +201,11 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         );
         return sendCsv(reply, 'agent-applications.csv', lines);
       }
-      return listPage(
+      return listPageOf(
         reply,
         applicationList,
-        offset,
-        [agentApplications.list(filter, sort, offset, limit), agentApplications.count(filter)],
+        { offset, limit, sort, filter },
+        agentApplications,
         applicationView,
       );
     },

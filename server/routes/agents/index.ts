@@ -18,12 +18,11 @@ import { csvPages, sendCsv } from '../../services/csv';
 import { iso, isoOrNull } from '../../services/jobAccess';
 import { jobStatuses, type JobStatus } from '../../services/jobStateMachine';
 import {
-  FilterIds,
   FilterState,
   FilterText,
   ListFilter,
   filterField,
-  listPage,
+  listPageOf,
   listSpec,
   parseListQuery,
 } from '../../services/listFilter';
@@ -55,7 +54,6 @@ const agentList = listSpec({
   defaultSort: ['created_at', 'DESC'],
   filter: ListFilter({
     q: FilterText(),
-    id: FilterIds(),
     status: filterField(
       Type.Codec(
         Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal('0'), Type.Literal('1')]),
@@ -114,13 +112,7 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         );
         return sendCsv(reply, 'agents.csv', lines);
       }
-      return listPage(
-        reply,
-        agentList,
-        offset,
-        [agents.list(filter, sort, offset, limit), agents.count(filter)],
-        agentView,
-      );
+      return listPageOf(reply, agentList, { offset, limit, sort, filter }, agents, agentView);
     },
   );
 

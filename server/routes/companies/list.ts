@@ -13,12 +13,11 @@ import {
 } from '../../schemas/companies';
 import {
   FilterBoolean,
-  FilterIds,
   FilterOneOf,
   FilterState,
   FilterText,
   ListFilter,
-  listPage,
+  listPageOf,
   listSpec,
   parseListQuery,
 } from '../../services/listFilter';
@@ -35,7 +34,6 @@ const companyList = listSpec({
     is_partner: FilterBoolean(),
     state: FilterState(),
     status: FilterOneOf(['active', 'suspended'], 'must be active or suspended'),
-    id: FilterIds(),
   }),
 });
 
@@ -69,12 +67,8 @@ const companyListRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { offset, limit, sort, filter: f } = parseListQuery(companyList, request.query);
       const { id, ...rest } = f;
       const filter: CompanyListFilter = { ...rest, ids: id };
-      return listPage(
-        reply,
-        companyList,
-        offset,
-        [companies.list(filter, sort, offset, limit), companies.count(filter)],
-        (c) => (viewer ? companyView(c) : { ...companyView(c), owner: null }),
+      return listPageOf(reply, companyList, { offset, limit, sort, filter }, companies, (c) =>
+        viewer ? companyView(c) : { ...companyView(c), owner: null },
       );
     },
   );

@@ -20,6 +20,7 @@ import {
 } from '../../schemas/jobs';
 import { csvLine } from '../../services/csv';
 import { setContentRange } from '../../services/listParams';
+import { numberedPage, scoped } from '../../services/listFilter';
 import { allowedActions, isAdminArea, iso, jobScopeOf, jobView } from '../../services/jobAccess';
 import { jobStatuses, type JobStatus } from '../../services/jobStateMachine';
 import { captureDetail } from '../capture/detail';
@@ -47,10 +48,7 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   async function page(scope: JobScope, filter: JobListFilter, pageNo: number) {
     const sort = { field: 'created_at', order: 'DESC' } as const;
-    const [rows, total] = await Promise.all([
-      jobs.list(scope, filter, sort, (pageNo - 1) * pageSize, pageSize),
-      jobs.count(scope, filter),
-    ]);
+    const { rows, total } = await numberedPage(scoped(jobs, scope), filter, sort, pageNo, pageSize);
     return { data: rows.map(jobView), total, page: pageNo };
   }
 

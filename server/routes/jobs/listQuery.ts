@@ -7,7 +7,6 @@ import { type JobListFilter, type JobSort } from '../../repositories/jobs';
 import {
   FilterBoolean,
   FilterId,
-  FilterIds,
   FilterOneOf,
   FilterState,
   FilterText,
@@ -64,7 +63,6 @@ export const jobList = listSpec({
     company_id: FilterId(),
     overdue: FilterBoolean(),
     q: FilterText(),
-    id: FilterIds(),
   }),
 });
 

@@ -11,7 +11,6 @@ import {
   UnreadCount,
 } from '../../schemas/messages';
 import {
-  FilterIds,
   FilterOneOf,
   FilterText,
   ListFilter,
@@ -29,7 +28,7 @@ const messageList = listSpec({
   noun: 'Messages',
   sortFields: messageSortFields,
   defaultSort: ['created_at', 'DESC'],
-  filter: ListFilter({ box: FilterOneOf(boxes), q: FilterText(), id: FilterIds() }),
+  filter: ListFilter({ box: FilterOneOf(boxes), q: FilterText() }),
 });
 
 const readRoutes: FastifyPluginAsyncTypebox = async (app) => {

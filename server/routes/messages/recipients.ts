@@ -4,7 +4,6 @@ import type { RecipientFilter } from '../../repositories/messages';
 import { errorResponses } from '../../schemas/common';
 import { Recipient, RecipientListQuery, recipientSortFields } from '../../schemas/messages';
 import {
-  FilterIds,
   FilterText,
   ListFilter,
   listPage,
@@ -19,7 +18,7 @@ const recipientList = listSpec({
   noun: 'Recipients',
   sortFields: recipientSortFields,
   defaultSort: ['full_name', 'ASC'],
-  filter: ListFilter({ q: FilterText(), id: FilterIds() }),
+  filter: ListFilter({ q: FilterText() }),
 });
 
 const recipientRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -22,10 +22,9 @@ import { isAdminArea } from '../../services/jobAccess';
 import { payOut, settlePayout } from '../../services/payouts';
 import {
   FilterId,
-  FilterIds,
   FilterOneOf,
   ListFilter,
-  listPage,
+  listPageOf,
   listSpec,
   parseListQuery,
 } from '../../services/listFilter';
@@ -69,7 +68,6 @@ const payoutList = listSpec({
   sortFields: payoutSortFields,
   defaultSort: ['created_at', 'DESC'],
   filter: ListFilter({
-    id: FilterIds(),
     payee_type: FilterOneOf(payeeTypes),
     status: FilterOneOf(payoutStatuses),
     agent_id: FilterId(),
@@ -210,13 +208,7 @@ const payoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
         );
         return sendCsv(reply, 'payouts.csv', lines);
       }
-      return listPage(
-        reply,
-        payoutList,
-        offset,
-        [payouts.list(filter, sort, offset, limit), payouts.count(filter)],
-        payoutView,
-      );
+      return listPageOf(reply, payoutList, { offset, limit, sort, filter }, payouts, payoutView);
     },
   );
 

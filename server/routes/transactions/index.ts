@@ -15,7 +15,7 @@ import {
 } from '../../schemas/transactions';
 import { csvPages, sendCsv } from '../../services/csv';
 import { isAdminArea } from '../../services/jobAccess';
-import { listPage } from '../../services/listFilter';
+import { listPageOf, scoped } from '../../services/listFilter';
 import { koboToNgn } from '../../services/money';
 import { invoicePdf, receiptPdf } from '../../services/moneyPdf';
 import { transactionView } from '../../services/moneyViews';
@@ -91,16 +91,7 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         );
         return sendCsv(reply, 'transactions.csv', lines);
       }
-      return listPage(
-        reply,
-        transactionList,
-        q.offset,
-        [
-          transactions.list(scope, q.filter, q.sort, q.offset, q.limit),
-          transactions.count(scope, q.filter),
-        ],
-        transactionView,
-      );
+      return listPageOf(reply, transactionList, q, scoped(transactions, scope), transactionView);
     },
   );
 

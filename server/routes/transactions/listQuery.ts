@@ -6,7 +6,6 @@ import {
 } from '../../schemas/transactions';
 import {
   FilterId,
-  FilterIds,
   FilterOneOf,
   ListFilter,
   listSpec,
@@ -21,7 +20,6 @@ export const transactionList = listSpec({
   sortFields: transactionSortFields,
   defaultSort: ['created_at', 'DESC'],
   filter: ListFilter({
-    id: FilterIds(),
     kind: FilterOneOf(transactionKinds),
     status: FilterOneOf(transactionStatuses),
     company_id: FilterId(),

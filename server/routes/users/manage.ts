@@ -21,9 +21,11 @@ import { assertMayManage, grantableLabels, userScopeOf, userView } from '../../s
 import {
   filterField,
   ListFilter,
-  listPage,
+  listPageOf,
   listSpec,
+  numberedPage,
   parseListQuery,
+  scoped,
 } from '../../services/listFilter';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -130,16 +132,8 @@ const manageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const limit = request.query.limit ?? 50;
       const scope = userScopeOf(request.account);
       const filter = { type: request.params.type };
-      const [rows, total] = await Promise.all([
-        users.list(
-          scope,
-          filter,
-          { field: 'created_at', order: 'DESC' },
-          (page - 1) * limit,
-          limit,
-        ),
-        users.count(scope, filter),
-      ]);
+      const newest = { field: 'created_at', order: 'DESC' } as const;
+      const { rows, total } = await numberedPage(scoped(users, scope), filter, newest, page, limit);
       return { users: rows.map(userView), total, page, limit };
     },
   );
@@ -210,13 +204,8 @@ const manageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { offset, limit, sort, filter: f } = parseListQuery(userList, request.query);
       const filter: UserListFilter = { q: f.q, ids: f.id, type: f.type, status: f.status };
       const scope = userScopeOf(request.account);
-      return listPage(
-        reply,
-        userList,
-        offset,
-        [users.list(scope, filter, sort, offset, limit), users.count(scope, filter)],
-        userView,
-      );
+      const q = { offset, limit, sort, filter };
+      return listPageOf(reply, userList, q, scoped(users, scope), userView);
     },
   );
 

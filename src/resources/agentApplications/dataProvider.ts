@@ -1,6 +1,7 @@
 import type { Static } from 'typebox';
 import type {
   AgentApplication,
+  AgentApplicationBody,
   ApplicationReceived,
   Bank,
 } from '../../../server/schemas/agentApplications';
@@ -8,19 +9,11 @@ import { apiJson } from '../../httpClient/httpClient';
 
 export type ApplicationAnswer = Static<typeof ApplicationReceived>;
 
-export interface AgentApplicationInput {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  state: string;
+/** The form's fields as the schema types them; the web sends every LGA as a part, and a `File`. */
+export type AgentApplicationInput = Omit<AgentApplicationBody, 'lgas' | 'photo'> & {
   lgas: string[];
-  nin: string;
-  bank_code: string;
-  account_number: string;
-  account_name: string;
   photo: File;
-}
+};
 
 /** Deciding an application (admin area), spread on the dataProvider. */
 export const agentApplicationsApi = {

@@ -1,6 +1,5 @@
-import type { ReactNode } from 'react';
 import { Route } from 'react-router-dom';
-import { Guarded } from '../../layout/Guarded';
+import { guarded } from '../../layout/Guarded';
 import { CompanyJobList } from './CompanyJobList';
 import { JobAssign } from './JobAssign';
 import { JobBulkCreate } from './JobBulkCreate';
@@ -8,16 +7,9 @@ import { JobCreate } from './JobCreate';
 import { JobShow } from './JobShow';
 import { jobRoutePaths } from './paths';
 
-/** A job screen behind its right. */
-const guarded = (action: string, page: ReactNode) => (
-  <Guarded resource="jobs" action={action}>
-    {page}
-  </Guarded>
-);
-
-const createSingle = guarded('create', <JobCreate />);
-const createBulk = guarded('bulk_create', <JobBulkCreate />);
-const assign = guarded('assign', <JobAssign />);
+const createSingle = guarded('jobs', 'create', <JobCreate />);
+const createBulk = guarded('jobs', 'bulk_create', <JobBulkCreate />);
+const assign = guarded('jobs', 'assign', <JobAssign />);
 
 /**
  * The job screens under the `jobs` resource (`<Resource name="jobs">{jobResourceRoutes}</Resource>`):
@@ -25,8 +17,8 @@ const assign = guarded('assign', <JobAssign />);
  */
 export const jobResourceRoutes = (
   <>
-    <Route path="profile/:id" element={guarded('show', <JobShow />)} />
-    <Route path="company/:assignerId" element={guarded('list', <CompanyJobList />)} />
+    <Route path="profile/:id" element={guarded('jobs', 'show', <JobShow />)} />
+    <Route path="company/:assignerId" element={guarded('jobs', 'list', <CompanyJobList />)} />
     <Route path={jobRoutePaths.admin.createBulk.replace('/jobs/', '')} element={createBulk} />
     <Route path={jobRoutePaths.admin.createSingle.replace('/jobs/', '')} element={createSingle} />
     <Route path={jobRoutePaths.admin.assign.replace('/jobs/', '')} element={assign} />

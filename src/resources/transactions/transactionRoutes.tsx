@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { Guarded } from '../../layout/Guarded';
+import { guarded } from '../../layout/Guarded';
 import { Navigate, Route } from 'react-router-dom';
 import { FundWalletPage } from './FundWalletPage';
 import { InvoicePage } from './InvoicePage';
@@ -10,13 +9,6 @@ import {
 } from './TransactionHistory';
 import { TransactionShow } from './TransactionShow';
 import { moneyRoutePaths as p, useMoneyPaths } from './paths';
-
-/** A money screen behind its right (authProvider.canAccess). */
-const guarded = (resource: string, action: string, page: ReactNode) => (
-  <Guarded resource={resource} action={action}>
-    {page}
-  </Guarded>
-);
 
 /** The company's screens under `<Resource name="transactions">` (spec §2, company only). */
 export const companyTransactionRoutes = (
