@@ -1,19 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { codeExtensions, readSources, sourceFiles } from '../server/architecture/sources';
 
 // What every resource's screens share is written once: a custom route behind its right
 // (`guarded`, `listShowRoutes` in layout/Guarded.tsx), a menu entry behind its right
 // (layout/MenuEntries.tsx), and the wire types (the server's schemas, imported as types).
-const sourceFiles = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory()
-      ? sourceFiles(join(dir, e.name))
-      : /\.tsx?$/.test(e.name)
-        ? [join(dir, e.name)]
-        : [],
-  );
-const web = sourceFiles('src').map((file) => ({ file, text: readFileSync(file, 'utf8') }));
+const web = readSources('src', codeExtensions);
 const routeFiles = web.filter(({ file }) => /Routes\.tsx$/.test(file));
 
 /** A page wrapped by hand in its right or its resource's context, as `guarded` does. */
@@ -30,7 +22,7 @@ const interfaces = (text: string) =>
 
 /** The property names of every TypeBox object the server's schemas export. */
 const schemaObjects = async () => {
-  const files = readdirSync(join('server', 'schemas')).filter((f) => f.endsWith('.ts'));
+  const files = sourceFiles(join('server', 'schemas')).map((file) => basename(file));
   const out: { name: string; keys: Set<string> }[] = [];
   for (const f of files) {
     const mod = (await import(`../../server/schemas/${f.replace(/\.ts$/, '')}`)) as Record<
