@@ -62,7 +62,8 @@ export const roles = ['admin', 'sub-admin', 'company', 'agent'] as const;
 export type Role = (typeof roles)[number];
 
 /** Where a user works: the provider's area, a company's, or (agents) the capture wizard. */
-export type Area = 'admin' | 'company' | 'agent';
+export const areas = ['admin', 'company', 'agent'] as const;
+export type Area = (typeof areas)[number];
 
 /** The areas of the web app, the ones routes are opened to. */
 export const webAreas = ['admin', 'company'] as const satisfies readonly Area[];

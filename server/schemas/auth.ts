@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { areas, roles } from '../../reference/permissions';
 import { Email, Password, PersonName, Phone, SingleLine, Token } from './common';
 
 export const Account = Type.Object(
@@ -14,22 +15,18 @@ export const Account = Type.Object(
     company_state: Type.Optional(Type.String({ description: "The company's state alias" })),
     company_address: Type.Optional(Type.String()),
     company_id: Type.Union([Type.String(), Type.Null()]),
-    role: Type.Union([
-      Type.Literal('admin'),
-      Type.Literal('sub-admin'),
-      Type.Literal('company'),
-      Type.Literal('agent'),
-    ]),
+    role: Type.Enum([...roles]),
     permissions: Type.Array(Type.String()),
     address: Type.Union([Type.String(), Type.Null()]),
     picture_url: Type.Union([Type.String(), Type.Null()], {
       description: 'API path of the profile picture, null when none',
     }),
     isSuperAdmin: Type.Boolean(),
-    area: Type.Union([Type.Literal('admin'), Type.Literal('company'), Type.Literal('agent')]),
+    area: Type.Enum([...areas]),
   },
   { $id: 'Account' },
 );
+export type Account = Static<typeof Account>;
 
 export const SignupBody = Type.Object({
   first_name: PersonName,

@@ -1,16 +1,10 @@
 import { postJson } from '../httpClient/httpClient';
+import type { SignupBody } from '../../server/schemas/auth';
 import type { Session } from './session';
 
 /** The public auth endpoints (DESIGN §4): no bearer token is sent to them. */
 
-export interface SignupBody {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  password: string;
-  company_name?: string;
-}
+export type { SignupBody };
 
 export interface MessageAnswer {
   message: string;

@@ -4,34 +4,17 @@
  */
 
 import type { Role, WebArea } from '../../reference/permissions';
+import type { Account as AccountAnswer } from '../../server/schemas/auth';
 
 /** The web app's areas (agents work in the capture wizard). */
 export type Area = WebArea;
 export type { Role };
 
-/** The account as the API returns it on login, refresh and GET /auth/me. */
-export interface Account {
-  id: string;
-  first_name: string;
-  last_name: string;
-  full_name?: string;
-  uniqueCode: string;
-  email: string;
-  phone: string;
-  company_name?: string;
-  company_id: string | null;
-  role: Role;
-  permissions: string[];
-  address?: string | null;
-  /** API path of the profile picture, null when none. */
-  picture_url?: string | null;
-  /** A company head's company, for Edit Profile. */
-  company_state?: string | null;
-  company_address?: string | null;
-  isSuperAdmin: boolean;
-  /** Decided by the server: the signed-in area this account works in. */
-  area: Area;
-}
+/**
+ * The account as the API returns it on login, refresh and GET /auth/me, in a web area: an agent
+ * never holds a session here (the wizard works from its links).
+ */
+export type Account = Omit<AccountAnswer, 'area'> & { area: Area };
 
 export interface Session {
   accessToken: string;

@@ -51,17 +51,6 @@ const copiedWireTypes = (
     }),
   );
 
-/**
- * Copies older than this test, in the session and users screens (wire types of auth and users):
- * each to become the schema's type; none may be added.
- */
-const knownCopies = [
-  'src/authProvider/authApi.ts: SignupBody copies auth.ts:SignupBody',
-  'src/authProvider/session.ts: Account copies auth.ts:Account',
-  'src/resources/users/UserCreate.tsx: WizardValues copies users.ts:InviteAdminBody',
-  'src/resources/users/dataProvider.ts: ProfileChange copies auth.ts:Account',
-];
-
 describe('once in the web app', () => {
   it('route files put their pages behind their rights through guarded/listShowRoutes', () => {
     expect(routeFiles.filter(({ text }) => handGuard(text)).map(({ file }) => file)).toEqual([]);
@@ -85,7 +74,7 @@ describe('once in the web app', () => {
   it('no web interface copies the fields of a server schema (import its Static<> type)', async () => {
     const schemas = await schemaObjects();
     expect(schemas.length).toBeGreaterThan(20);
-    expect(copiedWireTypes(web, schemas).filter((c) => !knownCopies.includes(c))).toEqual([]);
+    expect(copiedWireTypes(web, schemas)).toEqual([]);
     const copy = `export interface Applicant {
       first_name: string;
       last_name: string;

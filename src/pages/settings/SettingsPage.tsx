@@ -19,7 +19,7 @@ export const SettingsPage = () => {
     ['app.settings.full_name', fullName(account)],
     ['app.settings.user_code', account.uniqueCode],
     ['app.settings.email', account.email],
-    ['app.settings.phone', account.phone],
+    ['app.settings.phone', account.phone ?? undefined],
     ['app.settings.company_name', account.company_name],
   ];
 

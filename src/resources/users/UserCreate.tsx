@@ -18,14 +18,8 @@ import { useUserPaths } from './paths';
 import { PermissionChoices } from './PermissionChoices';
 import type { NewSubAdmin } from './types';
 
-interface WizardValues {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  address?: string;
-  permission?: string[];
-}
+/** The invitation as the wizard's form holds it: the permissions are chosen on its last step. */
+type WizardValues = Omit<NewSubAdmin, 'permission'> & Partial<Pick<NewSubAdmin, 'permission'>>;
 
 const stepOneFields = ['first_name', 'last_name', 'email', 'phone'] as const;
 

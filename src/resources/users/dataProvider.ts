@@ -1,3 +1,4 @@
+import type { UpdateDetailsBody } from '../../../server/schemas/users';
 import type { Account } from '../../authProvider/session';
 import type { ResourcePart } from '../../dataProvider/resourcePart';
 import { apiJson, apiUrl, fetchBlob } from '../../httpClient/httpClient';
@@ -6,15 +7,7 @@ import type { NewSubAdmin, User, UserStatus } from './types';
 const enc = encodeURIComponent;
 
 /** Edit Profile's form (`PUT /setting/update-details`); company heads add their company's. */
-export interface ProfileChange {
-  first_name: string;
-  last_name: string;
-  phone: string;
-  address: string;
-  company_name?: string;
-  company_state?: string;
-  company_address?: string;
-}
+export type ProfileChange = UpdateDetailsBody;
 
 /** Spec §7 "User" and Edit Profile: the calls that are not CRUD, spread on the dataProvider. */
 export const usersApi = {

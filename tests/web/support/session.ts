@@ -20,6 +20,8 @@ export const companyAccount: Account = {
   company_id: 'co-1',
   role: 'company',
   permissions: [],
+  address: null,
+  picture_url: null,
   isSuperAdmin: false,
   area: 'company',
 };
@@ -35,6 +37,8 @@ export const adminAccount: Account = {
   company_id: null,
   role: 'admin',
   permissions: [],
+  address: null,
+  picture_url: null,
   isSuperAdmin: true,
   area: 'admin',
 };
