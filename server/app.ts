@@ -11,6 +11,7 @@ import authenticate from './plugins/app/authenticate';
 import idempotency from './plugins/app/idempotency';
 import { installErrorHandler } from './plugins/app/errorHandler';
 import { installLingeringClose } from './plugins/app/lingeringClose';
+import queue from './plugins/app/queue';
 import services from './plugins/app/services';
 import { installValidation } from './plugins/app/validation';
 import compress from './plugins/external/compress';
@@ -67,6 +68,7 @@ export async function buildApp({ config, db, logger = false, distDir }: AppOptio
   await app.register(compress);
   await app.register(swagger);
   await app.register(services, { config, db });
+  await app.register(queue);
   await app.register(authenticate);
   await app.register(access);
   await app.register(idempotency);

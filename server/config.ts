@@ -19,6 +19,8 @@ export interface Config {
   superAdminEmails: string[];
   smtpUrl?: string;
   mailFrom: string;
+  /** A mail the SMTP server refused is tried again after this, doubling each time (5 tries). */
+  mailRetryDelaySeconds: number;
   jwtSecret: string;
   /** A sign-in ends this long after it began, however active. */
   sessionMaxHours: number;
@@ -113,6 +115,7 @@ export function loadConfig(env: Env = process.env): Config {
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),
     smtpUrl: env.SMTP_URL || undefined,
+    mailRetryDelaySeconds: wholeNumber(env, 'MAIL_RETRY_DELAY_SECONDS', 30, 3600),
     mailFrom: env.MAIL_FROM || 'Verification Back-office <no-reply@localhost>',
     jwtSecret: env.JWT_SECRET
       ? checkedSecret(env.JWT_SECRET, 'JWT_SECRET')

@@ -5,10 +5,8 @@ import { DataDirInUseError } from './db/dataDirLock';
 import { migrate } from './db/migrate';
 import { demoAccounts, seedDemoData } from './seed/demoData';
 import { serveDumps } from './services/backup';
-import { sweepUnfinishedUploads } from './services/captureSubmission';
+import { queueNames } from './services/queue';
 import { StorageUnavailableError } from './services/storage';
-
-const sweepEveryMs = 6 * 60 * 60 * 1000;
 
 /** Starts the API and the web app on PORT: open, migrate, seed a new embedded database, listen. */
 export async function startServer() {
@@ -43,15 +41,6 @@ export async function startServer() {
     );
   }
 
-  const sweep = () =>
-    sweepUnfinishedUploads(app).then(
-      (n) => n && app.log.info({ removed: n }, 'unfinished capture photos removed'),
-      (err: unknown) => app.log.error({ err }, 'capture photo sweep failed'),
-    );
-  await sweep();
-  const sweeper = setInterval(() => void sweep(), sweepEveryMs).unref();
-  app.addHook('onClose', async () => clearInterval(sweeper));
-
   // Graceful stop: finish in-flight requests, then close PGlite cleanly so the data folder reopens.
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -74,6 +63,8 @@ export async function startServer() {
   }
 
   await app.listen({ port: config.port, host: config.host });
+  // What piled up while the server was down is cleaned now, not at the next hourly run.
+  await app.queue.send(queueNames.cleanup, {}, { singletonKey: 'startup' });
   app.log.info(`back-office on ${config.publicUrl} (database: ${db.kind})`);
   return app;
 }

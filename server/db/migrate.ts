@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { installQueueSchema } from './queueSchema';
 import type { Db } from './types';
 
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
@@ -8,13 +9,14 @@ const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '.
 /**
  * Applies the ordered `NNNN_name.sql` files not yet recorded in `schema_migrations`, each in its
  * own transaction. An advisory lock keeps two API processes on one PostgreSQL from racing.
- * Returns the versions applied now (all of them on a new database).
+ * Returns the versions applied now (all of them on a new database). The job queue's tables,
+ * which pg-boss owns and upgrades, follow.
  */
 export async function migrate(db: Db): Promise<string[]> {
   const files = readdirSync(migrationsDir)
     .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
     .sort();
-  return db.transaction(async (tx) => {
+  const applied = await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(7235061)');
     await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version text PRIMARY KEY,
@@ -35,4 +37,6 @@ export async function migrate(db: Db): Promise<string[]> {
     }
     return applied;
   });
+  await installQueueSchema(db);
+  return applied;
 }

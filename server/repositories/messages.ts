@@ -201,20 +201,18 @@ export function createMessagesRepository(db: Queryable) {
     },
 
     /**
-     * Queues one mail per recipient of the message in the outbox (one INSERT … SELECT): agents
-     * get the `forAgents` text, everyone else `forUsers`.
+     * The notice mails of the message, one per recipient, as a query for the mailer: agents get
+     * the `forAgents` text, everyone else `forUsers`.
      */
-    async queueNotices(messageId: string, t: NoticeTemplates, q: Queryable = db) {
-      const r = await q.query(
-        `INSERT INTO mail_outbox (to_address, subject, text_body)
-         SELECT a.email, $2::text,
-                format(CASE WHEN a.role = 'agent' THEN $4::text ELSE $3::text END, a.first_name,
-                       CASE WHEN ${staffSql('a')} THEN 'admin' ELSE 'company' END)
-           FROM message_deliveries d JOIN accounts a ON a.id = d.recipient_id
-          WHERE d.message_id = $1`,
-        [messageId, t.subject, t.forUsers, t.forAgents],
-      );
-      return r.rowCount;
+    noticeMails(messageId: string, t: NoticeTemplates) {
+      return {
+        sql: `SELECT a.email AS "to", $2::text AS subject,
+                     format(CASE WHEN a.role = 'agent' THEN $4::text ELSE $3::text END, a.first_name,
+                            CASE WHEN ${staffSql('a')} THEN 'admin' ELSE 'company' END) AS text
+                FROM message_deliveries d JOIN accounts a ON a.id = d.recipient_id
+               WHERE d.message_id = $1`,
+        params: [messageId, t.subject, t.forUsers, t.forAgents],
+      };
     },
 
     async list(

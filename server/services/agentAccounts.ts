@@ -35,7 +35,7 @@ const maxJobsInMessage = 100;
  * Returns false for no such agent.
  */
 export async function deactivateAgent(
-  app: Pick<FastifyInstance, 'repos' | 'config'>,
+  app: Pick<FastifyInstance, 'repos' | 'config' | 'mailer'>,
   agentId: string,
   actor: { id: string; first_name: string; last_name: string },
   tx: Queryable,
@@ -63,7 +63,7 @@ export async function deactivateAgent(
 
 /** The message (and its mail) telling a company's owner its jobs were handed back. */
 async function tellOwner(
-  app: Pick<FastifyInstance, 'repos' | 'config'>,
+  app: Pick<FastifyInstance, 'repos' | 'config' | 'mailer'>,
   ownerId: string,
   codes: string[],
   actor: { id: string; first_name: string; last_name: string },
@@ -88,5 +88,5 @@ async function tellOwner(
     body,
     publicUrl: app.config.publicUrl,
   });
-  await messages.queueNotices(sent.id, notices, tx);
+  await app.mailer.enqueueSelected(messages.noticeMails(sent.id, notices), tx);
 }

@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db';
+import { queueNames, type Queue } from './queue';
 
 export interface Mail {
   to: string;
@@ -8,20 +9,24 @@ export interface Mail {
   text: string;
 }
 
-const maxAttempts = 5;
-const batchSize = 50;
+/** Tries of one mail before it is given up (its body cleared). */
+export const mailAttempts = 5;
+/** A broadcast's mails go to the queue in jobs of this many. */
+const mailsPerJob = 100;
 /** Mail not delivered by then is given up, and its body (live links) cleared. */
 const undeliveredBodyHours = 24;
 
 /**
- * Mail goes to the outbox table first (in the caller's transaction, so a rolled-back sign-up
- * sends nothing); `flush` then delivers it over SMTP when SMTP_URL is set. Without SMTP the
- * server log is the delivery: the mail is printed there, so the embedded default needs no mail
- * server. Either way a delivered mail's body is cleared: its links carry live one-time tokens
- * that the outbox must not keep.
+ * Mail goes to the outbox table first, with a queued job to deliver it (both in the caller's
+ * transaction, so a rolled-back sign-up sends nothing); the queue's worker then delivers it over
+ * SMTP when SMTP_URL is set, and retries a refusal with backoff. Without SMTP the server log is
+ * the delivery: the mail is printed there, so the embedded default needs no mail server. Either
+ * way a delivered mail's body is cleared: its links carry live one-time tokens that the outbox
+ * must not keep.
  */
 export function createMailer(opts: {
   db: Queryable;
+  queue: Queue;
   smtpUrl?: string;
   from: string;
   log: FastifyBaseLogger;
@@ -30,64 +35,17 @@ export function createMailer(opts: {
     ? nodemailer.createTransport(opts.smtpUrl)
     : undefined;
 
-  const delivered = (ids: string[]) =>
-    opts.db.query(
+  const delivered = async (ids: string[]) => {
+    if (!ids.length) return;
+    await opts.db.query(
       `UPDATE mail_outbox SET sent_at = now(), attempts = attempts + 1, text_body = NULL
         WHERE id = ANY($1::uuid[])`,
       [ids],
     );
+  };
 
-  /** Delivers up to `batchSize` unsent mails: how many it tried and whether any failed. */
-  async function deliverBatch() {
-    let failed = false;
-    const pending = await opts.db.query<{
-      id: string;
-      to_address: string;
-      subject: string;
-      text_body: string;
-    }>(
-      `SELECT id, to_address, subject, text_body FROM mail_outbox
-        WHERE sent_at IS NULL AND text_body IS NOT NULL AND attempts < $1
-        ORDER BY created_at LIMIT $2`,
-      [maxAttempts, batchSize],
-    );
-    if (!transport) {
-      // Mail links carry one-time tokens: printed only where no mail server exists to carry them.
-      for (const m of pending.rows) {
-        opts.log.info(
-          { mailTo: m.to_address, subject: m.subject },
-          `mail printed here as SMTP_URL is unset:\n${m.text_body}`,
-        );
-      }
-      // Printing cannot fail half-way: the batch is marked in one statement.
-      if (pending.rows.length) await delivered(pending.rows.map((m) => m.id));
-      return { tried: pending.rows.length, failed };
-    }
-    for (const m of pending.rows) {
-      try {
-        await transport.sendMail({
-          from: opts.from,
-          to: m.to_address,
-          subject: m.subject,
-          text: m.text_body,
-        });
-        await delivered([m.id]);
-      } catch (err) {
-        failed = true;
-        opts.log.warn({ err, mailTo: m.to_address }, 'mail delivery failed');
-        await opts.db.query(
-          `UPDATE mail_outbox SET attempts = attempts + 1, last_error = $2,
-                  text_body = CASE WHEN attempts + 1 >= $3 THEN NULL ELSE text_body END
-            WHERE id = $1`,
-          [m.id, String((err as Error).message).slice(0, 500), maxAttempts],
-        );
-      }
-    }
-    return { tried: pending.rows.length, failed };
-  }
-
-  // Deliveries queued by `deliverSoon`, one after another; `close` waits for them.
-  let delivering: Promise<void> = Promise.resolve();
+  // Writes queued by `writeSoon`, one after another; `close` waits for them.
+  let writing: Promise<void> = Promise.resolve();
 
   const mailer = {
     async enqueue(mail: Mail, q: Queryable = opts.db) {
@@ -95,51 +53,113 @@ export function createMailer(opts: {
         'INSERT INTO mail_outbox (to_address, subject, text_body) VALUES ($1, $2, $3) RETURNING id',
         [mail.to, mail.subject, mail.text],
       );
-      return r.rows[0]!.id;
+      const id = r.rows[0]!.id;
+      await opts.queue.send(queueNames.mail, { ids: [id] }, { tx: q });
+      return id;
     },
 
-    /** Delivers the unsent mail; a failure is recorded on the row and retried on the next flush. */
-    async flush() {
-      await opts.db.query(
+    /**
+     * Queues the mails `select` yields (columns `to`, `subject`, `text`: a broadcast's), in two
+     * statements whatever their number.
+     */
+    async enqueueSelected(select: { sql: string; params: unknown[] }, q: Queryable = opts.db) {
+      const r = await q.query<{ id: string }>(
+        `INSERT INTO mail_outbox (to_address, subject, text_body)
+         SELECT m.to, m.subject, m.text FROM (${select.sql}) m RETURNING id`,
+        select.params,
+      );
+      const ids = r.rows.map((row) => row.id);
+      const chunks = Array.from({ length: Math.ceil(ids.length / mailsPerJob) }, (_, i) => ({
+        ids: ids.slice(i * mailsPerJob, (i + 1) * mailsPerJob),
+      }));
+      if (chunks.length) await opts.queue.sendMany(queueNames.mail, chunks, { tx: q });
+    },
+
+    /**
+     * The queue's handler: delivers the outbox rows `ids` not delivered yet. A refusal is
+     * recorded on its row, and thrown once the rest are sent, so the queue tries again later;
+     * after a row's last try its body is cleared and it is not tried again.
+     */
+    async deliver(ids: string[]) {
+      const { rows } = await opts.db.query<{
+        id: string;
+        to_address: string;
+        subject: string;
+        text_body: string;
+      }>(
+        `SELECT id, to_address, subject, text_body FROM mail_outbox
+          WHERE id = ANY($1::uuid[]) AND sent_at IS NULL AND text_body IS NOT NULL
+          ORDER BY created_at`,
+        [ids],
+      );
+      if (!transport) {
+        // Mail links carry one-time tokens: printed only where no mail server exists to carry them.
+        for (const m of rows) {
+          opts.log.info(
+            { mailTo: m.to_address, subject: m.subject },
+            `mail printed here as SMTP_URL is unset:\n${m.text_body}`,
+          );
+        }
+        await delivered(rows.map((m) => m.id));
+        return;
+      }
+      const sent: string[] = [];
+      let refusal: unknown;
+      for (const m of rows) {
+        try {
+          await transport.sendMail({
+            from: opts.from,
+            to: m.to_address,
+            subject: m.subject,
+            text: m.text_body,
+          });
+          sent.push(m.id);
+        } catch (err) {
+          opts.log.warn({ err, mailTo: m.to_address }, 'mail delivery failed');
+          const r = await opts.db.query<{ attempts: number }>(
+            `UPDATE mail_outbox SET attempts = attempts + 1, last_error = $2,
+                    text_body = CASE WHEN attempts + 1 >= $3 THEN NULL ELSE text_body END
+              WHERE id = $1 RETURNING attempts`,
+            [m.id, String((err as Error).message).slice(0, 500), mailAttempts],
+          );
+          if (r.rows[0]!.attempts < mailAttempts) refusal = err;
+        }
+      }
+      await delivered(sent);
+      if (refusal) throw refusal;
+    },
+
+    /** A clean-up: mail not delivered within a day is given up, and its body (live links) cleared. */
+    async clearStale() {
+      const r = await opts.db.query(
         `UPDATE mail_outbox SET text_body = NULL
           WHERE sent_at IS NULL AND text_body IS NOT NULL
             AND created_at < now() - make_interval(hours => $1)`,
         [undeliveredBodyHours],
       );
-      // Batch after batch until the outbox is empty (a broadcast queues thousands at once); a
-      // failed batch ends the round, so a mail server that is down is retried on the next flush.
-      for (;;) {
-        const sent = await deliverBatch();
-        if (sent.failed || sent.tried < batchSize) return;
-      }
-    },
-
-    /**
-     * Delivers after the caller has answered: how long a mail server takes must not tell a
-     * client whether an account exists. Failures are logged (the outbox keeps the mail).
-     */
-    deliverSoon() {
-      mailer.writeSoon(async () => {});
+      return r.rowCount;
     },
 
     /**
      * Runs `write` (which looks up who to mail and queues the mail) after the caller has
-     * answered, then delivers: the answer is the same bytes at the same time whether or not
-     * there was anyone to mail. Failures are logged.
+     * answered: the answer is the same bytes at the same time whether or not there was anyone to
+     * mail. Failures are logged.
      */
     writeSoon(write: () => Promise<void>) {
-      delivering = delivering
+      writing = writing
         .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
         .then(write)
-        .then(() => mailer.flush())
-        .catch((err: unknown) => opts.log.error({ err }, 'mail delivery after the answer failed'));
+        .catch((err: unknown) => opts.log.error({ err }, 'mail written after the answer failed'));
     },
 
-    /** Settles once the mail written and delivered after answering so far is done. */
-    idle: () => delivering,
+    /** Settles once the mail written after answering and queued so far is delivered (tests). */
+    async idle() {
+      await writing;
+      await opts.queue.settled([queueNames.mail]);
+    },
 
     async close() {
-      await delivering;
+      await writing;
       transport?.close();
     },
   };

@@ -18,6 +18,8 @@ export const testConfig = (over: Partial<Config> = {}): Config => ({
   publicUrl: 'http://backoffice.test',
   superAdminEmails: ['boss@provider.ng'],
   mailFrom: 'test@backoffice.test',
+  // A refused mail is tried again at once: tests see all five tries without waiting.
+  mailRetryDelaySeconds: 0,
   jwtSecret: 'test-secret-test-secret-test-secret',
   sessionMaxHours: 12,
   sessionIdleMinutes: 120,
@@ -49,7 +51,7 @@ export async function emptyDb(): Promise<Db> {
   return {
     ...db,
     close: async () => {
-      await db.exec(`DROP SCHEMA ${schema} CASCADE`);
+      await db.exec(`DROP SCHEMA ${schema} CASCADE; DROP SCHEMA IF EXISTS ${schema}_queue CASCADE`);
       await db.close();
     },
   };
@@ -169,7 +171,9 @@ export async function login(app: App, email: string, password: string) {
  * The mail delivered to `to` by the app on `db`, oldest first. The outbox clears a body once the
  * mail is delivered, so tests read what the mailer printed.
  */
-export function mailsTo(db: Db, to: string): PrintedMail[] {
+export async function mailsTo(db: Db, to: string): Promise<PrintedMail[]> {
+  // Mail leaves through the queue, after the answer: wait for what is queued so far.
+  await appOf.get(db)?.mailer.idle();
   const mails = printedMail.get(db);
   if (!mails) throw new Error('mailsTo: this database has no app from createTestApp');
   return mails.filter((m) => m.to.toLowerCase() === to.toLowerCase());
@@ -177,11 +181,7 @@ export function mailsTo(db: Db, to: string): PrintedMail[] {
 
 /** The link in the newest mail to `to`. */
 export async function lastMailLink(db: Db, to: string): Promise<URL> {
-  // Sign-up and recovery mail leaves after the answer (mailer.deliverSoon).
-  await appOf.get(db)?.mailer.idle();
-  const match = mailsTo(db, to)
-    .at(-1)
-    ?.text.match(/https?:\/\/\S+/);
+  const match = (await mailsTo(db, to)).at(-1)?.text.match(/https?:\/\/\S+/);
   if (!match) throw new Error(`no mail with a link to ${to}`);
   return new URL(match[0]);
 }

@@ -22,6 +22,7 @@ import { createAccessTokens } from '../../services/accessTokens';
 import { createCaptureLinks, type CaptureLinks } from '../../services/captureLinks';
 import { createImportParser, type ImportParser } from '../../services/importParser';
 import { createMailer } from '../../services/mailer';
+import { createQueue, type Queue } from '../../services/queue';
 import { createStorage, type FileStorage } from '../../services/storage';
 
 function createRepos(db: Db) {
@@ -52,6 +53,8 @@ declare module 'fastify' {
     db: Db;
     repos: ReturnType<typeof createRepos>;
     mailer: ReturnType<typeof createMailer>;
+    /** Background work (plugins/app/queue.ts declares the handlers). */
+    queue: Queue;
     accessTokens: ReturnType<typeof createAccessTokens>;
     storage: FileStorage;
     captureLinks: CaptureLinks;
@@ -73,8 +76,11 @@ export default fp(
       'captureLinks',
       createCaptureLinks({ secret: opts.config.jwtSecret, publicUrl: opts.config.publicUrl }),
     );
+    const queue = createQueue({ db: opts.db, log: app.log });
+    app.decorate('queue', queue);
     const mailer = createMailer({
       db: opts.db,
+      queue,
       smtpUrl: opts.config.smtpUrl,
       from: opts.config.mailFrom,
       log: app.log,

@@ -152,7 +152,6 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await app.storage.remove(stored.key);
         throw err;
       }
-      app.mailer.deliverSoon();
       return reply.code(201).send({
         message: 'Application received. We will email you when it has been reviewed.',
         id: created.id,
@@ -322,7 +321,6 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await app.mailer.enqueue(decisionMail(after), tx);
         return after;
       });
-      app.mailer.deliverSoon();
       return {
         message:
           action === 'approve'

@@ -196,7 +196,6 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           : (await agents.setStatus(id, 1, tx)) !== undefined,
       );
       if (!found) throw notFound('Agent not found');
-      app.mailer.deliverSoon();
       return agentView((await agents.findById(id))!);
     },
   );

@@ -104,7 +104,6 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!(err instanceof EmailTakenError)) throw err;
         await mailOwnerOfTakenEmail(b.email.trim());
       }
-      app.mailer.deliverSoon();
       return reply.code(201).send({ message: signupAnswer });
     },
   );

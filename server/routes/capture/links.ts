@@ -34,7 +34,6 @@ const captureLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!(await jobs.findVisible(request.params.id, jobScopeOf(a)))) {
         throw notFound('Job not found');
       }
-      const agentMail = { sent: false };
       const link = await app.db.transaction(async (tx) => {
         const [job] = await jobs.lockForMove([request.params.id], tx);
         if (!job) throw notFound('Job not found');
@@ -52,14 +51,12 @@ const captureLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }
         if (forAgent) {
           const deps = { captures, captureLinks: app.captureLinks, accounts, mailer: app.mailer };
-          agentMail.sent = true;
           return (await linkJobsToAgent(deps, [job.id], job.assignee_agent_id!, a.id, tx))[0]!;
         }
         const holder = { companyId: job.assignee_company_id! };
         const deps = { captures, captureLinks: app.captureLinks };
         return (await issueCaptureLinks(deps, [job.id], holder, a.id, tx))[0]!;
       });
-      if (agentMail.sent) await app.mailer.flush();
       return reply
         .code(201)
         .send({ url: link.url, token: link.token, expires_at: link.expiresAt.toISOString() });

@@ -87,7 +87,6 @@ const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const ids = [...new Set(request.body.list)];
       await app.db.transaction((tx) => assignJobs(assigning, a, { type, id }, ids, tx));
-      if (type === 'agent') await app.mailer.flush();
       const data = await jobs.list(
         jobScopeOf(a),
         { ids },

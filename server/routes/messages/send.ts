@@ -79,10 +79,9 @@ const sendRoutes: FastifyPluginAsyncTypebox = async (app) => {
           body,
           publicUrl: app.config.publicUrl,
         });
-        await messages.queueNotices(id, notices, tx);
+        await app.mailer.enqueueSelected(messages.noticeMails(id, notices), tx);
         return (await messages.findVisible(id, me.id, tx))!;
       });
-      app.mailer.deliverSoon();
       return reply.code(201).send(messageView(sent));
     },
   );

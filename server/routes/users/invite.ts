@@ -96,7 +96,6 @@ const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!(err instanceof EmailTakenError)) throw err;
         await mailOwnerOfTakenEmail(email);
       }
-      app.mailer.deliverSoon();
       return reply.code(202).send({ message: invitationAnswer });
     },
   );

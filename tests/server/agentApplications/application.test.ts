@@ -63,7 +63,7 @@ describe('POST /agent-applications', () => {
     });
     expect(storedPhotos()).toBe(filesBefore + 1);
     await ctx.app.mailer.idle();
-    expect(mailsTo(ctx.db, fields.email as string).at(-1)?.subject).toBe(
+    expect((await mailsTo(ctx.db, fields.email as string)).at(-1)?.subject).toBe(
       'We received your field agent application',
     );
   });
@@ -219,7 +219,7 @@ describe('POST /agent-applications', () => {
     });
     expect((await apply(ctx.app, fields, { data: photo })).statusCode).toBe(201);
     await ctx.app.mailer.idle();
-    const mail = mailsTo(ctx.db, fields.email as string).at(-1)!;
+    const mail = (await mailsTo(ctx.db, fields.email as string)).at(-1)!;
     expect(mail.subject).toBe('We received your field agent application');
     for (const written of ['evil.example', 'Claim', 'Winner', 'Prize']) {
       expect(mail.text).not.toContain(written);

@@ -56,7 +56,7 @@ describe('reviewing agent applications', () => {
     ).rows[0];
     expect(account).toEqual({ role: 'agent', status: 1, email: a.email });
     await ctx.app.mailer.idle();
-    expect(mailsTo(ctx.db, a.email).at(-1)?.subject).toBe(
+    expect((await mailsTo(ctx.db, a.email)).at(-1)?.subject).toBe(
       'Your field agent application is approved',
     );
 
@@ -75,7 +75,7 @@ describe('reviewing agent applications', () => {
     expect(res.json().data.status).toBe('rejected');
     expect(await count(ctx.db, 'accounts WHERE lower(email) = lower($1)', [a.email])).toBe(0);
     await ctx.app.mailer.idle();
-    const mail = mailsTo(ctx.db, a.email).at(-1);
+    const mail = (await mailsTo(ctx.db, a.email)).at(-1);
     expect(mail?.subject).toBe('Your field agent application');
     expect(mail?.text).toMatch(/unable to approve/);
     expect((await decide('approve', a.id)).statusCode).toBe(409);
@@ -135,7 +135,7 @@ describe('reviewing agent applications', () => {
     expect((await decide('reject', b.id)).statusCode).toBe(200);
     await ctx.app.mailer.idle();
     for (const to of [a.email, b.email]) {
-      for (const mail of mailsTo(ctx.db, to)) expect(mail.text).not.toContain('evil.example');
+      for (const mail of await mailsTo(ctx.db, to)) expect(mail.text).not.toContain('evil.example');
     }
   });
 

@@ -58,7 +58,7 @@ describe('deactivating an agent', () => {
     );
     const earnedBefore = await balanceOf(ctx.db, 'agent_earnings', c.agent.account.id);
     expect(earnedBefore).toBeGreaterThan(0);
-    const ownerMailsBefore = mailsTo(ctx.db, c.owner.account.email).length;
+    const ownerMailsBefore = (await mailsTo(ctx.db, c.owner.account.email)).length;
 
     expect((await setStatus(c.agent.account.id, 0)).statusCode).toBe(200);
 
@@ -94,7 +94,7 @@ describe('deactivating an agent', () => {
     expect(inbox.rows[0]!.body).toContain(accepted.job.code);
     expect(inbox.rows[0]!.body).not.toContain(submitted.job.code);
     await ctx.app.mailer.idle();
-    expect(mailsTo(ctx.db, c.owner.account.email)).toHaveLength(ownerMailsBefore + 1);
+    expect(await mailsTo(ctx.db, c.owner.account.email)).toHaveLength(ownerMailsBefore + 1);
 
     // What it earned stays: the submitted job is still approved and paid to it, and paid out.
     expect((await review(submitted.job.id)).statusCode).toBe(200);

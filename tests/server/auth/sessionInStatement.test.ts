@@ -28,11 +28,14 @@ let ownJobs: number;
 const list = (app: App, headers: Headers, query = '') =>
   app.inject({ url: `/api/v2/jobs${query}`, headers });
 
-/** The database, counting the statements it runs. */
+/** The job queue's own polling (its tables are in their own schema), which no request runs. */
+const isQueuePolling = (sql: string) => /\b(pgboss|\w+_queue)\./.test(sql);
+
+/** The database, counting the statements requests run. */
 const counting = (db: Db): Db => ({
   ...db,
-  query: (sql, params) => (calls++, db.query(sql, params)),
-  queryPrepared: (sql, params) => (calls++, db.queryPrepared(sql, params)),
+  query: (sql, params) => (isQueuePolling(sql) || calls++, db.query(sql, params)),
+  queryPrepared: (sql, params) => (isQueuePolling(sql) || calls++, db.queryPrepared(sql, params)),
 });
 
 async function signedIn(kind: 'company' | 'subuser', permissions = jobLabels) {
@@ -46,6 +49,7 @@ beforeAll(async () => {
   ctx = await createJobsTestApp();
   other = await buildApp({ config: testConfig(), db: ctx.db });
   counted = await buildApp({ config: testConfig(), db: counting(ctx.db) });
+  await counted.ready(); // its queue's start is no request's statement
   owner = await signIn(ctx.app, ctx.db, 'company', { company_name: 'Owner Ltd' });
   const outsider = await signIn(ctx.app, ctx.db, 'company', { company_name: 'Outsider Ltd' });
   for (let i = 0; i < 3; i++) await createJob(ctx.app, owner.headers);

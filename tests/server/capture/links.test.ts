@@ -21,7 +21,7 @@ describe('links on assignment to an agent', () => {
     expect(link.origin).toBe('http://backoffice.test');
     expect(link.pathname).toBe(`/automatic-address-verification/${token}`);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const mail = mailsTo(ctx.db, c.agent.account.email).at(-1)!;
+    const mail = (await mailsTo(ctx.db, c.agent.account.email)).at(-1)!;
     expect(mail.subject).toBe(`New verification job ${job.code}`);
     expect(mail.text).toContain('12 Allen Avenue, Ikeja, Lagos');
     // The table holds the hash and a sealed copy, never the token itself.
@@ -39,7 +39,7 @@ describe('links on assignment to an agent', () => {
     const b = await createJob(ctx.app, c.owner.headers);
     const res = await assign(ctx.app, c.admin.headers, 'agent', c.agent.account.id, [a.id, b.id]);
     expect(res.statusCode).toBe(200);
-    const mail = mailsTo(ctx.db, c.agent.account.email).at(-1)!;
+    const mail = (await mailsTo(ctx.db, c.agent.account.email)).at(-1)!;
     expect(mail.subject).toBe('2 new verification jobs');
     const links = mail.text.match(/https?:\/\/\S+/g)!;
     expect(new Set(links).size).toBe(2);

@@ -169,7 +169,7 @@ describe('warnings on the job profile', () => {
       headers: c.admin.headers,
       payload: { list: [outsiderJob.id] },
     });
-    const mail = mailsTo(ctx.db, c.agent.account.email).find((m) =>
+    const mail = (await mailsTo(ctx.db, c.agent.account.email)).find((m) =>
       m.text.includes(outsiderJob.code),
     )!;
     const token = new URL(mail.text.match(/https?:\/\/\S+/)![0]).pathname.split('/').pop()!;

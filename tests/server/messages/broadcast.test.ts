@@ -47,10 +47,10 @@ describe('broadcasts', () => {
     expect(await unreadCount(ctx.app, c.lagosClerk.headers)).toBe(0);
     expect(await unreadCount(ctx.app, c.kano.headers)).toBe(0);
     await ctx.app.mailer.idle();
-    expect(mailsTo(ctx.db, c.lagos.account.email).map((m) => m.subject)).toEqual(
+    expect((await mailsTo(ctx.db, c.lagos.account.email)).map((m) => m.subject)).toEqual(
       ['New prices from 1 April'].map((s) => `New message: ${s}`),
     );
-    expect(mailsTo(ctx.db, c.kano.account.email)).toEqual([]);
+    expect(await mailsTo(ctx.db, c.kano.account.email)).toEqual([]);
     // One row in the sender's Sent box, however many received it.
     const sent = await get(
       ctx.app,
@@ -71,7 +71,7 @@ describe('broadcasts', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().recipient_count).toBe(4); // 3 new + the cast's agent
     await ctx.app.mailer.idle();
-    const mail = mailsTo(ctx.db, c.agent.account.email).at(-1)!;
+    const mail = (await mailsTo(ctx.db, c.agent.account.email)).at(-1)!;
     expect(mail.text).toContain('Keep the house number in the frame.');
   });
 

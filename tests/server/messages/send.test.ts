@@ -39,7 +39,7 @@ describe('POST /messages to one user', () => {
     expect(await unreadCount(ctx.app, c.admin.headers)).toBe(before + 1);
 
     await ctx.app.mailer.idle();
-    const mail = mailsTo(ctx.db, c.admin.account.email).at(-1)!;
+    const mail = (await mailsTo(ctx.db, c.admin.account.email)).at(-1)!;
     expect(mail.subject).toBe('New message: Invoice for March');
     expect(mail.text).toContain(`http://backoffice.test/admin/messages/${sent.id}/show`);
     // People who sign in read the text behind their sign-in, not in their mailbox.
@@ -53,7 +53,7 @@ describe('POST /messages to one user', () => {
     });
     expect(res.statusCode).toBe(201);
     await ctx.app.mailer.idle();
-    expect(mailsTo(ctx.db, c.lagos.account.email).at(-1)!.text).toContain(
+    expect((await mailsTo(ctx.db, c.lagos.account.email)).at(-1)!.text).toContain(
       `/company/messages/${res.json().id}/show`,
     );
   });
@@ -66,7 +66,7 @@ describe('POST /messages to one user', () => {
     });
     expect(res.statusCode).toBe(201);
     await ctx.app.mailer.idle();
-    const mail = mailsTo(ctx.db, c.agent.account.email).at(-1)!;
+    const mail = (await mailsTo(ctx.db, c.agent.account.email)).at(-1)!;
     expect(mail.subject).toBe('New message: Surulere jobs: 50% more this week');
     expect(mail.text).toContain('Surulere jobs: 50% more this week');
     expect(mail.text).toContain('Please take the two Surulere jobs before Friday.');

@@ -46,7 +46,7 @@ describe('POST /auth/invite-admin', () => {
       expect(tried.statusCode).toBe(401);
     }
     // The mail holds the link to choose a password, and no password.
-    const mail = mailsTo(ctx.db, body.email).at(-1)!;
+    const mail = (await mailsTo(ctx.db, body.email)).at(-1)!;
     expect(mail.subject).toBe('You have been added to the verification back-office');
     expect(mail.text).not.toContain(body.password);
     expect((await lastMailLink(ctx.db, body.email)).pathname).toBe('/setpassword');
@@ -82,7 +82,7 @@ describe('POST /auth/invite-admin', () => {
     expect(res.json()).toEqual(invitationAnswer);
     expect(await accounts()).toBe(before);
     await ctx.app.mailer.idle();
-    const mail = mailsTo(ctx.db, owner.account.email).at(-1)!;
+    const mail = (await mailsTo(ctx.db, owner.account.email)).at(-1)!;
     expect(mail.subject).toBe('Someone tried to add your email to the verification back-office');
     expect(mail.text).not.toMatch(/setpassword/);
     // The owner's account is untouched: still the head of their own company.
@@ -240,7 +240,7 @@ describe('POST /auth/invite-admin', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().errors.map((e: { field: string }) => e.field)).toContain(field);
       expect(await accounts()).toBe(before);
-      expect(mailsTo(ctx.db, String(body.email))).toEqual([]);
+      expect(await mailsTo(ctx.db, String(body.email))).toEqual([]);
     },
   );
 });

@@ -1,0 +1,199 @@
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Queryable } from '../db';
+import { queueSchemaOf } from '../db/queueSchema';
+
+/**
+ * Background work on the database we already run: pg-boss (its 10.x line, the one that runs on
+ * Node 20) over our own connection, so the same queue works on PostgreSQL and on PGlite's thread.
+ * Jobs are rows: a job sent inside a request's transaction exists only if that transaction
+ * commits, survives a restart, and is taken by one worker at a time across every API process
+ * (pg-boss fetches with `FOR UPDATE SKIP LOCKED`).
+ */
+
+/** The queues; each one's handler and policy are declared in plugins/app/queue.ts. */
+export const queueNames = {
+  /** One mail of the outbox to deliver. */
+  mail: 'mail',
+  /** Hourly: stale mail bodies, unfinished capture uploads. */
+  cleanup: 'cleanup',
+} as const;
+
+/** A queue's retry policy; `retryDelaySeconds` doubles with each attempt (with jitter). */
+export interface QueuePolicy {
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** A job still active after this long is taken as lost (its process died) and retried. */
+  expireInSeconds: number;
+  /** How often an idle worker looks for work another process queued. */
+  pollingIntervalSeconds: number;
+  /** Jobs handed to the handler at once (default 1). */
+  batchSize?: number;
+}
+
+export interface QueueJob {
+  id: string;
+  data: Record<string, unknown>;
+}
+
+/** Does the work of up to `batchSize` jobs; throwing fails them all (each is tried again). */
+export type QueueHandler = (jobs: QueueJob[]) => Promise<void>;
+
+export interface SendOptions {
+  /** Send inside this transaction: the job exists only if it commits. */
+  tx?: Queryable;
+  /** Not before this time. */
+  startAfter?: Date;
+  /** At most one queued job with this key per queue (a later send is dropped). */
+  singletonKey?: string;
+}
+
+type Adapter = { executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }> };
+
+/**
+ * pg-boss's few scripts of several statements (install, upgrades) come without parameters and
+ * open with BEGIN; they run through `exec`, which both databases take as one script.
+ */
+function adapterOf(q: Queryable): Adapter {
+  return {
+    async executeSql(text, values) {
+      if (!values?.length && /^\s*BEGIN;/.test(text)) {
+        await q.exec(text);
+        return { rows: [] };
+      }
+      return q.query(text, values ?? []);
+    },
+  };
+}
+
+export function createQueue(opts: { db: Db; log: FastifyBaseLogger }) {
+  const handlers = new Map<string, { policy: QueuePolicy; handler: QueueHandler }>();
+  const workers = new Map<string, string>();
+  const running = new Set<Promise<unknown>>();
+  let boss: PgBoss | undefined;
+  let schema = 'pgboss';
+  let stopped = false;
+
+  const started = () => {
+    if (!boss) throw new Error('the queue is not started');
+    return boss;
+  };
+
+  /** Wakes this process's worker of `name` now rather than at its next poll. */
+  const wake = (name: string) => {
+    const id = workers.get(name);
+    if (id && boss && !stopped) setImmediate(() => boss?.notifyWorker(id));
+  };
+
+  const queue = {
+    /** Declares the handler of `name`; workers start with the queue. */
+    handle(name: string, policy: QueuePolicy, handler: QueueHandler) {
+      if (boss) throw new Error(`queue ${name}: declare handlers before the queue starts`);
+      handlers.set(name, { policy, handler });
+    },
+
+    async start() {
+      schema = await queueSchemaOf(opts.db);
+      boss = new PgBoss({
+        db: adapterOf(opts.db),
+        schema,
+        // Archive done jobs after a day and drop them after a week: the tables stay small.
+        archiveCompletedAfterSeconds: 24 * 3600,
+        deleteAfterDays: 7,
+      });
+      boss.on('error', (err: unknown) => opts.log.error({ err }, 'queue error'));
+      await boss.start();
+      for (const [name, { policy, handler }] of handlers) {
+        const options = {
+          retryLimit: policy.retryLimit,
+          retryDelay: policy.retryDelaySeconds,
+          retryBackoff: policy.retryDelaySeconds > 0,
+          expireInSeconds: policy.expireInSeconds,
+        };
+        await boss.createQueue(name, { name, ...options });
+        await boss.updateQueue(name, { name, ...options });
+        const id = await boss.work(
+          name,
+          {
+            pollingIntervalSeconds: policy.pollingIntervalSeconds,
+            batchSize: policy.batchSize ?? 1,
+          },
+          async (jobs) => {
+            const run = handler(
+              jobs.map((j) => ({ id: j.id, data: j.data as Record<string, unknown> })),
+            );
+            running.add(run);
+            try {
+              await run;
+            } catch (err) {
+              opts.log.warn({ err, queue: name }, 'queued work failed: it is tried again');
+              throw err;
+            } finally {
+              running.delete(run);
+            }
+          },
+        );
+        workers.set(name, id);
+      }
+    },
+
+    /** Queues `data` for `name`'s handler; the job's id, or null when a singleton dropped it. */
+    async send(name: string, data: Record<string, unknown>, options: SendOptions = {}) {
+      const b = started();
+      const id = await b.send(name, data, {
+        ...(options.tx ? { db: adapterOf(options.tx) } : {}),
+        ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      });
+      if (!options.startAfter || options.startAfter.getTime() <= Date.now()) wake(name);
+      return id;
+    },
+
+    /** Queues one job of `name` per item, in one statement. */
+    async sendMany(
+      name: string,
+      items: Record<string, unknown>[],
+      options: { tx?: Queryable } = {},
+    ) {
+      await started().insert(
+        items.map((data) => ({ name, data })),
+        options.tx ? { db: adapterOf(options.tx) } : {},
+      );
+      wake(name);
+    },
+
+    /** Runs `name` on a schedule (cron, Lagos time is irrelevant: UTC minutes). */
+    async schedule(name: string, cron: string, data: Record<string, unknown> = {}) {
+      await started().schedule(name, cron, data, { tz: 'UTC' });
+    },
+
+    /**
+     * Settles once no job of `names` (all when omitted) is due or running: for tests and the
+     * benchmark, which wait for the work a call queued.
+     */
+    async settled(names: string[] = [...handlers.keys()], timeoutMs = 20_000) {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        for (const n of names) wake(n);
+        const { rows } = await opts.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM ${schema}.job
+            WHERE name = ANY($1) AND state IN ('created', 'retry', 'active')
+              AND start_after <= now()`,
+          [names],
+        );
+        if (rows[0]!.n === 0 && running.size === 0) return;
+        if (Date.now() > until) throw new Error(`queue not settled: ${rows[0]!.n} jobs due`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+
+    async stop() {
+      if (!boss || stopped) return;
+      stopped = true;
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+    },
+  };
+  return queue;
+}
+
+export type Queue = ReturnType<typeof createQueue>;
