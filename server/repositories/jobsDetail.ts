@@ -12,6 +12,7 @@ export interface JobEventRow {
   from_status: JobStatus | null;
   to_status: JobStatus;
   reason: string | null;
+  kind: 'move' | 'overdue';
   created_at: Date;
 }
 
@@ -39,7 +40,7 @@ export function jobsDetailQueries(db: Queryable) {
     async events(jobId: string, q: Queryable = db) {
       const r = await q.query<JobEventRow>(
         `SELECT e.id, e.actor_id, a.first_name || ' ' || a.last_name AS actor_name,
-                e.from_status, e.to_status, e.reason, e.created_at
+                e.from_status, e.to_status, e.reason, e.kind, e.created_at
            FROM job_events e LEFT JOIN accounts a ON a.id = e.actor_id
           WHERE e.job_id = $1 ORDER BY e.id`,
         [jobId],

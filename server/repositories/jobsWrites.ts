@@ -2,6 +2,20 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db';
 import type { JobStatus } from '../services/jobStateMachine';
 import type { JobKind } from '../../reference/jobKinds';
+import { openJobStatuses } from '../../reference/jobStatuses';
+import { overdueSql } from './jobsView';
+import { sqlStrings } from './sqlWhere';
+
+/** An open job found past its due time, with who is told (`markOverdue`). */
+export interface OverdueJob {
+  id: string;
+  code: string;
+  due_at: Date;
+  company_id: string;
+  owner_id: string | null;
+  assignee_id: string | null;
+  assigner_id: string | null;
+}
 
 /** What changes jobs: creation, moves under row locks, assignees; and the money of jobs. */
 
@@ -186,7 +200,7 @@ export function jobsWrites(db: Queryable) {
 
     /**
      * Sets the assignee of jobs: assigned_at = now, due_at = now + the TAT's hours, fee from the
-     * TAT's amount. The caller has checked that a TAT exists for every job; the status is
+     * TAT's amount; the new deadline is not told late yet. The caller has checked that a TAT exists for every job; the status is
      * services/jobMoves' to write.
      */
     async setAssignee(
@@ -199,12 +213,59 @@ export function jobsWrites(db: Queryable) {
                 assignee_company_id = CASE WHEN $2 = 'company' THEN $3::uuid END,
                 assignee_agent_id = CASE WHEN $2 = 'agent' THEN $3::uuid END,
                 assigned_at = now(), due_at = now() + make_interval(hours => t.tat_in_hours),
-                fee_kobo = t.amount_kobo, updated_at = now()
+                fee_kobo = t.amount_kobo, overdue_notified_at = NULL, updated_at = now()
            FROM tat_settings t
           WHERE j.id = ANY($1::uuid[]) AND t.state = j.state AND t.job_type = j.type
             AND t.audience = $2`,
         [ids, assignee.type, assignee.id],
       );
+    },
+
+    /**
+     * TAT breaches: marks up to `limit` open jobs past their due time that have not been told of
+     * this deadline, writes an 'overdue' event for each (status unchanged), and returns them with
+     * who to tell: the owner company's owner, the assignee (the agent, or the partner's owner),
+     * and who assigned the job. Rows another process is marking are skipped.
+     */
+    async markOverdue(limit: number, q: Queryable) {
+      const r = await q.query<OverdueJob>(
+        `WITH due AS (
+           SELECT j.id FROM jobs j
+            WHERE ${overdueSql}
+              AND j.overdue_notified_at IS NULL
+            ORDER BY j.due_at, j.id LIMIT $1 FOR UPDATE SKIP LOCKED
+         ), marked AS (
+           UPDATE jobs j SET overdue_notified_at = now() FROM due WHERE j.id = due.id
+           RETURNING j.id, j.code, j.status, j.due_at, j.company_id, j.assignee_agent_id,
+                     j.assignee_company_id
+         ), events AS (
+           INSERT INTO job_events (job_id, from_status, to_status, reason, kind)
+           SELECT id, status, status, 'Turnaround time passed without a submission', 'overdue'
+             FROM marked
+         )
+         SELECT m.id, m.code, m.due_at, m.company_id,
+                (SELECT a.id FROM accounts a WHERE a.company_id = m.company_id AND a.role = 'company'
+                  ORDER BY a.created_at, a.id LIMIT 1) AS owner_id,
+                coalesce(m.assignee_agent_id,
+                         (SELECT a.id FROM accounts a
+                           WHERE a.company_id = m.assignee_company_id AND a.role = 'company'
+                           ORDER BY a.created_at, a.id LIMIT 1)) AS assignee_id,
+                (SELECT e.actor_id FROM job_events e
+                  WHERE e.job_id = m.id AND e.to_status = 'assigned' AND e.kind = 'move'
+                  ORDER BY e.id DESC LIMIT 1) AS assigner_id
+           FROM marked m ORDER BY m.due_at, m.id`,
+        [limit],
+      );
+      return r.rows;
+    },
+
+    /** The earliest due time still ahead among open jobs: when the next breach can happen. */
+    async nextDueAt(q: Queryable) {
+      const r = await q.query<{ at: Date | null }>(
+        `SELECT min(j.due_at) AS at FROM jobs j
+          WHERE j.status IN (${sqlStrings(openJobStatuses)}) AND j.due_at > now()`,
+      );
+      return r.rows[0]!.at;
     },
 
     /** The (state, type) pairs among these jobs that have no TAT for the audience. */

@@ -87,9 +87,12 @@ export const JobEvent = Type.Object({
   from_status: Type.Union([JobStatusSchema, Type.Null()]),
   to_status: JobStatusSchema,
   reason: Type.Union([Type.String(), Type.Null()]),
+  kind: Type.Union([Type.Literal('move'), Type.Literal('overdue')], {
+    description: "'overdue': the turnaround time passed without a submission (status unchanged)",
+  }),
   created_at: dateTime,
 });
-/** A move in a job's history. */
+/** A move in a job's history, or its TAT breach. */
 export type JobEvent = Static<typeof JobEvent>;
 
 export const JobAttachment = Type.Object({

@@ -6,6 +6,7 @@ import { newDemoContext, type DemoSeeder, type DemoServices } from './demoContex
 import { seedJobs } from './demoJobs';
 import { seedMessages } from './demoMessages';
 import { seedPayouts, seedWalletFunding } from './demoMoney';
+import { seedTatBreaches } from './demoTatBreaches';
 import { seedTats } from './demoTats';
 import { seedUsers } from './demoUsers';
 
@@ -26,6 +27,7 @@ export const demoSeeders: DemoSeeder[] = [
   seedTats,
   seedWalletFunding,
   seedJobs,
+  seedTatBreaches,
   seedMessages,
   seedPayouts,
 ];

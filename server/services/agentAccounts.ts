@@ -4,7 +4,7 @@ import { createAccountsRepository } from '../repositories/accounts';
 import type { AgentApplicationRow } from '../repositories/agentApplications';
 import { planMoves, writeMoves } from './jobMoves';
 import { movableFrom } from './jobStateMachine';
-import { messageNotices } from './messageNotices';
+import { sendMessageWithMail } from './notify';
 
 /** Agents never sign in: the account's password can match nothing (it is not an argon2 hash). */
 const noSignIn = '!field-agent: works from capture links, never signs in';
@@ -30,7 +30,7 @@ const maxJobsInMessage = 100;
 /**
  * Deactivates an agent in the caller's transaction. Its links die with it; its open jobs go back
  * to the provider to assign again (withdrawn, an event each, their links revoked) and each owner
- * company is told by a message from `actor`, mailed as messages are (the caller delivers after
+ * company is told by a message from `actor`, mailed as messages are (the queue delivers after
  * commit). What it earned stays: submitted work can still be approved, its balance paid out.
  * Returns false for no such agent.
  */
@@ -69,7 +69,6 @@ async function tellOwner(
   actor: { id: string; first_name: string; last_name: string },
   tx: Queryable,
 ) {
-  const { messages } = app.repos;
   const n = codes.length;
   const shown = codes.slice(0, maxJobsInMessage);
   const more = n > shown.length ? `\n…and ${n - shown.length} more` : '';
@@ -80,13 +79,5 @@ async function tellOwner(
     `${n === 1 ? 'it goes' : 'they go'} back to the provider to be assigned again:\n\n` +
     shown.join('\n') +
     more;
-  const sent = await messages.send({ senderId: actor.id, recipientId: ownerId, subject, body }, tx);
-  const notices = messageNotices({
-    id: sent.id,
-    senderName: `${actor.first_name} ${actor.last_name}`,
-    subject,
-    body,
-    publicUrl: app.config.publicUrl,
-  });
-  await app.mailer.enqueueSelected(messages.noticeMails(sent.id, notices), tx);
+  await sendMessageWithMail(app, { sender: actor, recipientId: ownerId, subject, body }, tx);
 }

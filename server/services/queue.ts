@@ -17,6 +17,8 @@ export const queueNames = {
   mail: 'mail',
   /** Hourly: stale mail bodies, unfinished capture uploads. */
   cleanup: 'cleanup',
+  /** Every minute and at each next deadline: jobs past their TAT (services/tatBreach.ts). */
+  tatBreach: 'tat-breach',
 } as const;
 
 /** A queue's retry policy; `retryDelaySeconds` doubles with each attempt (with jitter). */
@@ -29,6 +31,8 @@ export interface QueuePolicy {
   pollingIntervalSeconds: number;
   /** Jobs handed to the handler at once (default 1). */
   batchSize?: number;
+  /** 'short': at most one queued job per `singletonKey` (later sends are dropped). */
+  policy?: 'standard' | 'short';
 }
 
 export interface QueueJob {
@@ -100,11 +104,15 @@ export function createQueue(opts: { db: Db; log: FastifyBaseLogger }) {
         // Archive done jobs after a day and drop them after a week: the tables stay small.
         archiveCompletedAfterSeconds: 24 * 3600,
         deleteAfterDays: 7,
+        // Schedules are looked at every 10 s, so a minutely one runs within seconds of its minute.
+        cronMonitorIntervalSeconds: 10,
+        cronWorkerIntervalSeconds: 5,
       });
       boss.on('error', (err: unknown) => opts.log.error({ err }, 'queue error'));
       await boss.start();
       for (const [name, { policy, handler }] of handlers) {
         const options = {
+          policy: policy.policy ?? 'standard',
           retryLimit: policy.retryLimit,
           retryDelay: policy.retryDelaySeconds,
           retryBackoff: policy.retryDelaySeconds > 0,

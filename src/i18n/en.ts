@@ -311,6 +311,7 @@ export const en: TranslationMessages = {
         price: 'Price',
         fee: 'Assignee fee',
         created_event: 'Created',
+        overdue_event: 'Overdue: turnaround time passed',
         by: 'by %{name}',
         someone: 'system',
         reason: 'Reason: %{reason}',

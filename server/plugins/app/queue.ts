@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { sweepUnfinishedUploads } from '../../services/captureSubmission';
 import { queueNames, type QueuePolicy } from '../../services/queue';
+import { checkTatBreaches } from '../../services/tatBreach';
 
 /** A job that has been running this long lost its process: it is taken up again. */
 const lostAfterSeconds = 5 * 60;
@@ -34,9 +35,22 @@ export default fp(
         app.log.info({ mails, photos }, 'clean-up: stale mail and photos removed');
     });
 
+    const tatPolicy: QueuePolicy = {
+      policy: 'short',
+      retryLimit: 5,
+      retryDelaySeconds: 10,
+      expireInSeconds: lostAfterSeconds,
+      pollingIntervalSeconds: 5,
+    };
+    app.queue.handle(queueNames.tatBreach, tatPolicy, async () => {
+      const late = await checkTatBreaches(app);
+      if (late) app.log.info({ late }, 'TAT breaches found and told');
+    });
+
     app.addHook('onReady', async () => {
       await app.queue.start();
       await app.queue.schedule(queueNames.cleanup, '23 * * * *');
+      await app.queue.schedule(queueNames.tatBreach, '* * * * *');
     });
     app.addHook('onClose', async () => app.queue.stop());
   },

@@ -61,13 +61,19 @@ const EventItem = ({ event }: { event: JobEvent }) => {
       <ListItemText
         primary={
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            {event.from_status ? (
+            {event.kind === 'overdue' ? (
+              <strong>{translate('app.jobs.profile.overdue_event')}</strong>
+            ) : (
               <>
-                <span>{translate(`app.jobs.status.${event.from_status}`)}</span>
-                <ArrowRightAltIcon fontSize="small" aria-label="to" />
+                {event.from_status ? (
+                  <>
+                    <span>{translate(`app.jobs.status.${event.from_status}`)}</span>
+                    <ArrowRightAltIcon fontSize="small" aria-label="to" />
+                  </>
+                ) : null}
+                <strong>{to}</strong>
               </>
-            ) : null}
-            <strong>{to}</strong>
+            )}
           </Stack>
         }
         secondary={

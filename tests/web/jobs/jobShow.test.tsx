@@ -36,6 +36,7 @@ const submittedJob = (overrides: Partial<JobDetail> = {}) =>
         from_status: null,
         to_status: 'pending',
         reason: null,
+        kind: 'move',
         created_at: '2025-03-04T10:00:00.000Z',
       },
       {
@@ -45,7 +46,18 @@ const submittedJob = (overrides: Partial<JobDetail> = {}) =>
         from_status: 'pending',
         to_status: 'assigned',
         reason: 'Assigned to Abuja Checks Ltd',
+        kind: 'move',
         created_at: '2025-03-04T11:00:00.000Z',
+      },
+      {
+        id: 3,
+        actor_id: null,
+        actor_name: null,
+        from_status: 'assigned',
+        to_status: 'assigned',
+        reason: 'Turnaround time passed without a submission',
+        kind: 'overdue',
+        created_at: '2025-03-05T11:00:00.000Z',
       },
     ],
     attachments: [
@@ -89,10 +101,14 @@ describe('job profile', () => {
 
     const history = screen.getByRole('list', { name: 'History' });
     const items = within(history).getAllByRole('listitem');
-    expect(items).toHaveLength(2);
+    expect(items).toHaveLength(3);
     expect(items[1]).toHaveTextContent(/Pending.*Assigned/);
     expect(items[1]).toHaveTextContent('by Tunde Bakare');
     expect(items[1]).toHaveTextContent('Reason: Assigned to Abuja Checks Ltd');
+    // A TAT breach is told as such, not as a move from Assigned to Assigned.
+    expect(items[2]).toHaveTextContent('Overdue: turnaround time passed');
+    expect(items[2]).not.toHaveTextContent(/Assigned.*Assigned/);
+    expect(items[2]).toHaveTextContent('by system');
     expect(
       within(screen.getByRole('list', { name: 'Attachments' })).getByText('utility-bill.pdf'),
     ).toBeInTheDocument();
