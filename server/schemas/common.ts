@@ -28,6 +28,10 @@ export const PersonName = SingleLine({ minLength: 1, maxLength: 100 });
 export const Phone = SingleLine({ minLength: 1, maxLength: 30 });
 export const Token = Type.String({ minLength: 1, maxLength: 200 });
 
+/** A file answered as its bytes (an image, a PDF): the route names its types in `produces`. */
+export const BinaryFile = (description: string) =>
+  Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description });
+
 /** The standard error answers, for the OpenAPI document. */
 export const errorResponses = (...codes: number[]) =>
   Object.fromEntries(codes.map((c) => [c, Type.Ref('ErrorBody')]));

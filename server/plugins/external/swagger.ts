@@ -1,13 +1,139 @@
+import { STATUS_CODES } from 'node:http';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** The OpenAPI document of every route at /api/v2/docs/json, browsable at /api/v2/docs. */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Callable with an API key (Settings → API keys) as well as with a signed-in session. */
+    apiKey?: boolean;
+  }
+}
+
+const apiPrefix = '/api/v2';
+
+/** What each error status means on this API; every error body is `ErrorBody` (errorHandler.ts). */
+const errorMeanings: Record<number, string> = {
+  400: 'Bad input: `message` says what, `errors` names each field',
+  401: 'Not signed in, or the session or API key is no longer valid',
+  402: 'The wallet does not hold enough for this',
+  403: 'Signed in, but this account may not do this',
+  404: "Not found, or not yours: another company's ids answer 404",
+  409: 'Conflicts with the current state of the resource',
+  413: 'The request body or a file in it is too large',
+  422: 'Understood, but the content cannot be processed',
+  429: 'Too many attempts: wait for the `Retry-After` header',
+  503: 'Temporarily unavailable: try again later',
+};
+
+/** The error answers every route of its kind can give, whatever the route itself declares. */
+function standardErrors(route: RouteOptions, schema: FastifySchema): number[] {
+  const access = route.config?.access;
+  const codes: number[] = [];
+  if (schema.body || schema.querystring || schema.params || schema.headers) codes.push(400);
+  // Any sign-in can be refused: agents' tokens open no back-office route, whatever its access.
+  if (access !== 'public') codes.push(401, 403);
+  if (schema.body) codes.push(413);
+  if (route.url.includes(':')) codes.push(404);
+  return codes;
+}
+
+const jsonTypes = /^application\/(.+\+)?json$/;
+
+/**
+ * A success answer in each content type the route produces: JSON types carry the declared schema,
+ * other types (CSV, PDF, images) are the raw bytes.
+ */
+function successContent(declared: unknown, produces: readonly string[] | undefined) {
+  const types = produces?.length ? produces : ['application/json'];
+  const described = declared as { description?: string } | undefined;
+  return {
+    description: described?.description ?? 'Success',
+    content: Object.fromEntries(
+      types.map((type) => [
+        type,
+        {
+          schema:
+            jsonTypes.test(type) && declared
+              ? declared
+              : { type: 'string', contentMediaType: type, description: described?.description },
+        },
+      ]),
+    ),
+  };
+}
+
+const errorContent = (code: number) => ({
+  description: errorMeanings[code] ?? STATUS_CODES[code] ?? 'Error',
+  content: { 'application/json': { schema: { $ref: 'ErrorBody' } } },
+});
+
+/** `GET /api/v2/jobs/:id/photos/:kind` → `getJobsByIdPhotosByKind`. */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .slice(apiPrefix.length)
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => (segment.startsWith(':') ? `by-${segment.slice(1)}` : segment))
+    .join('-')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+  return [method.toLowerCase(), ...words]
+    .map((w, i) => (i === 0 ? w : w[0]!.toUpperCase() + w.slice(1)))
+    .join('');
+}
+
+/**
+ * Describes each API route from what it declares, in one place: its security from its access
+ * (and `apiKey`), the error answers its kind can give, an operation id and a tag, and each content
+ * type of its success answer. Routes only add what is theirs (409, 422, 429…).
+ */
+function describeRoute({
+  schema = {},
+  url,
+  route,
+}: {
+  schema: FastifySchema | undefined;
+  url: string;
+  route: RouteOptions;
+}) {
+  if (!url.startsWith(apiPrefix) || schema.hide) return { schema, url };
+  const {
+    produces,
+    response = {},
+    ...rest
+  } = schema as FastifySchema & {
+    produces?: string[];
+    response?: Record<string, unknown>;
+  };
+  const access = route.config?.access;
+  const responses: Record<string, unknown> = {};
+  for (const [status, declared] of Object.entries(response)) {
+    const code = Number(status);
+    responses[status] = code >= 400 ? errorContent(code) : successContent(declared, produces);
+  }
+  for (const code of standardErrors(route, schema)) responses[code] ??= errorContent(code);
+  const method = ([] as string[]).concat(route.method)[0]!;
+  const described: FastifySchema & Record<string, unknown> = {
+    ...rest,
+    response: responses,
+    operationId: (schema as { operationId?: string }).operationId ?? operationIdOf(method, url),
+    tags: (schema as { tags?: string[] }).tags ?? [url.slice(apiPrefix.length).split('/')[1]!],
+    security:
+      access === 'public'
+        ? []
+        : [{ bearerAuth: [] }, ...(route.config?.apiKey ? [{ apiKey: [] }] : [])],
+  };
+  return { schema: described, url };
+}
+
+/** The OpenAPI 3.1 document of every route at /api/v2/docs/json, browsable at /api/v2/docs. */
 export default fp(
   async (app) => {
     await app.register(swagger, {
       openapi: {
-        openapi: '3.0.3',
+        openapi: '3.1.0',
         info: {
           title: 'Verification back-office API',
           description:
@@ -16,9 +142,23 @@ export default fp(
           version: '2.0.0',
         },
         components: {
-          securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+          securitySchemes: {
+            bearerAuth: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'JWT',
+              description: 'The `accessToken` that POST /api/v2/auth/login answers',
+            },
+            apiKey: {
+              type: 'http',
+              scheme: 'bearer',
+              description:
+                'A key from Settings → API keys (`vb_live_…`), for server-to-server calls',
+            },
+          },
         },
       },
+      transform: describeRoute,
       refResolver: {
         buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`),
       },

@@ -20,8 +20,7 @@ import {
   DecisionResult,
   ListQuery,
 } from '../../schemas/agentApplications';
-import { BinaryFile } from '../../schemas/capture';
-import { errorResponses } from '../../schemas/common';
+import { BinaryFile, errorResponses } from '../../schemas/common';
 import {
   checkApplicationFields,
   checkApplicationPhoto,

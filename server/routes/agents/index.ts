@@ -10,8 +10,7 @@ import {
   AgentStatusBody,
   ApprovedAgentsQuery,
 } from '../../schemas/agents';
-import { BinaryFile } from '../../schemas/capture';
-import { errorResponses } from '../../schemas/common';
+import { BinaryFile, errorResponses } from '../../schemas/common';
 import { deactivateAgent } from '../../services/agentAccounts';
 import { agentView } from '../../services/agentViews';
 import { csvPages, sendCsv } from '../../services/csv';

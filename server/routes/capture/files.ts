@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../../errors';
-import { BinaryFile, JobAttachmentParams, JobPhotoParams } from '../../schemas/capture';
-import { errorResponses } from '../../schemas/common';
+import { JobAttachmentParams, JobPhotoParams } from '../../schemas/capture';
+import { BinaryFile, errorResponses } from '../../schemas/common';
 import { jobScopeOf } from '../../services/jobAccess';
 import { StoredFileMissingError } from '../../services/storage';
 

@@ -5,7 +5,7 @@ import { idTypeLabel, jobKindLabels } from '../../../reference/jobKinds';
 import { defaultMoneySettings } from '../../config';
 import { fieldError, notFound } from '../../errors';
 import type { MoneyScope, TransactionRow } from '../../repositories/transactions';
-import { errorResponses } from '../../schemas/common';
+import { BinaryFile, errorResponses } from '../../schemas/common';
 import {
   Invoice,
   InvoiceQuery,
@@ -218,7 +218,10 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'A PDF receipt of one transaction',
         params: TransactionIdParams,
         produces: ['application/pdf'],
-        response: { ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: BinaryFile('The receipt as a PDF'),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request, reply) => {

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { fieldError, forbidden, notFound } from '../../errors';
-import { BinaryFile } from '../../schemas/capture';
-import { errorResponses, MessageBody } from '../../schemas/common';
+import { BinaryFile, errorResponses, MessageBody } from '../../schemas/common';
 import { ChangePasswordBody, UpdateDetailsBody, UserIdParams } from '../../schemas/users';
 import { accountView } from '../../services/accountView';
 import { withoutMetadata } from '../../services/images';
