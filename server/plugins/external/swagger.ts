@@ -131,6 +131,16 @@ function describeRoute({
 /** The OpenAPI 3.1 document of every route at /api/v2/docs/json, browsable at /api/v2/docs. */
 export default fp(
   async (app) => {
+    // Security is derived from `config.access` and `config.apiKey` alone (describeRoute): a
+    // route that says it again could only say it differently.
+    app.addHook('onRoute', (route) => {
+      if (route.url.startsWith(apiPrefix) && route.schema?.security) {
+        throw new Error(
+          `${String(route.method)} ${route.url} declares its security: its config.access ` +
+            '(and config.apiKey) says it',
+        );
+      }
+    });
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',

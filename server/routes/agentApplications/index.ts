@@ -83,7 +83,6 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
   const { agentApplications, rateLimits } = app.repos;
   const tags = ['agents'];
-  const security = [{ bearerAuth: [] }];
   const { publicUrl } = app.config;
 
   app.get(
@@ -166,7 +165,6 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'agents.view' },
       schema: {
         tags,
-        security,
         summary:
           'Agent applications (ra-data-simple-rest); filter status, q, id; Accept: text/csv exports',
         description:
@@ -216,7 +214,6 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'agents.view' },
       schema: {
         tags,
-        security,
         summary: 'One agent application',
         params: ApplicationIdParams,
         response: { 200: AgentApplication, ...errorResponses(400, 401, 403, 404) },
@@ -235,7 +232,6 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'agents.view' },
       schema: {
         tags,
-        security,
         summary: "The applicant's photo (JPEG or PNG, without metadata)",
         params: ApplicationIdParams,
         produces: ['image/jpeg', 'image/png'],
@@ -255,7 +251,6 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'agents.view' },
       schema: {
         tags,
-        security,
         summary: 'Applications waiting for review, oldest first',
         response: { 200: Type.Array(AgentApplication), ...errorResponses(401, 403) },
       },
@@ -277,7 +272,6 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'agents.decide' },
       schema: {
         tags,
-        security,
         summary: 'Approve (creates the agent) or reject an application; mails the applicant',
         description:
           'Deciding an application that is no longer pending is a 409. Approval fails with a 409 ' +

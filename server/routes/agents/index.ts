@@ -69,7 +69,6 @@ const agentList = listSpec({
 const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { agents } = app.repos;
   const tags = ['agents'];
-  const security = [{ bearerAuth: [] }];
 
   app.get(
     '/agents',
@@ -77,7 +76,6 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'agents.view' },
       schema: {
         tags,
-        security,
         summary:
           'Approved agents (ra-data-simple-rest); filter q, status (0|1), state, id; Accept: text/csv exports',
         description:
@@ -121,7 +119,6 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'agents.view' },
       schema: {
         tags,
-        security,
         summary:
           'Approved agents, active or not, whose name, email, phone, code, state or LGA match',
         querystring: ApprovedAgentsQuery,
@@ -141,7 +138,6 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'agents.view' },
       schema: {
         tags,
-        security,
         summary: 'Agent information: profile, coverage, job counts, average rating, recent jobs',
         params: AgentIdParams,
         response: { 200: AgentDetail, ...errorResponses(400, 401, 403, 404) },
@@ -175,7 +171,6 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'agents.decide' },
       schema: {
         tags,
-        security,
         summary: 'Deactivate (status 0) or activate (1) an agent: only active agents get jobs',
         description:
           'Deactivating ends the agent’s capture links at once and hands its open (assigned or ' +
@@ -206,7 +201,6 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'agents.view' },
       schema: {
         tags,
-        security,
         summary: "The agent's photo from the application (JPEG or PNG, without metadata)",
         params: AgentIdParams,
         produces: ['image/jpeg', 'image/png'],

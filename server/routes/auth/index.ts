@@ -251,7 +251,6 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'The signed-in account',
-        security: [{ bearerAuth: [] }],
         response: { 200: Type.Ref('Account'), ...errorResponses(401, 403) },
       },
     },

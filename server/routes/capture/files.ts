@@ -12,7 +12,6 @@ import { StoredFileMissingError } from '../../services/storage';
  */
 const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { jobs, captures } = app.repos;
-  const security = [{ bearerAuth: [] }];
 
   async function readOr404(key: string) {
     try {
@@ -29,7 +28,6 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'jobs.list' },
       schema: {
         tags: ['capture'],
-        security,
         summary: 'A photo of the submitted evidence (selfie, house or utility_bill) as JPEG',
         params: JobPhotoParams,
         produces: ['image/jpeg'],
@@ -61,7 +59,6 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'jobs.list' },
       schema: {
         tags: ['jobs'],
-        security,
         summary: 'A file attached when the job was created',
         params: JobAttachmentParams,
         produces: ['image/jpeg', 'image/png', 'application/pdf'],

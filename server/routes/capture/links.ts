@@ -17,7 +17,6 @@ const captureLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'jobs.assign' },
       schema: {
         tags: ['capture'],
-        security: [{ bearerAuth: [] }],
         summary:
           'A new capture link for an assigned or accepted job; the previous link stops working',
         description:

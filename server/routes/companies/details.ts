@@ -24,7 +24,6 @@ const companyDetailsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'companies.view' },
       schema: {
         tags: ['companies'],
-        security: [{ bearerAuth: [] }],
         summary:
           'Company information: profile, job counts (owned and assigned to it), users, recent jobs',
         params: CompanyIdParams,

@@ -44,7 +44,6 @@ const companyList = listSpec({
 const companyListRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { companies, sessions } = app.repos;
   const tags = ['companies'];
-  const security = [{ bearerAuth: [] }];
 
   app.get(
     '/companies',
@@ -52,7 +51,6 @@ const companyListRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'companies.list' },
       schema: {
         tags,
-        security,
         summary: 'Company management: companies in ra-data-simple-rest conventions',
         description:
           "An array with `Content-Range: companies first-last/total`. For staff with 'User " +
@@ -79,7 +77,6 @@ const companyListRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'companies.view' },
       schema: {
         tags,
-        security,
         summary: 'One company (react-admin getOne)',
         params: CompanyIdParams,
         response: { 200: Company, ...errorResponses(400, 401, 403, 404) },
@@ -98,7 +95,6 @@ const companyListRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'companies.partner' },
       schema: {
         tags,
-        security,
         summary: 'Mark a company as a partner (takes assigned work) or not; admins only',
         params: CompanyIdParams,
         body: CompanyPatchBody,
@@ -120,7 +116,6 @@ const companyListRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'companies.suspend' },
       schema: {
         tags,
-        security,
         summary: 'Suspend a company or reactivate it; admins only',
         description:
           "Suspending ends every session of the company's users at once and refuses their " +

@@ -17,7 +17,6 @@ const assigneeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'jobs.assign' },
       schema: {
         tags: ['jobs'],
-        security: [{ bearerAuth: [] }],
         summary:
           'Who jobs can be assigned to: active partner companies (except your own) or agents (super-admins only)',
         params: AssigneeTypeParams,

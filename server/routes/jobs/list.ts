@@ -30,7 +30,6 @@ const pageSize = 25;
 const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { jobs } = app.repos;
   const tags = ['jobs'];
-  const security = [{ bearerAuth: [] }];
 
   /** Counts per status (all of them, zeros included), overdue and total. */
   async function statusCounts(scope: JobScope, filter: JobListFilter = {}) {
@@ -74,7 +73,6 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'jobs.list', sessionCheck: 'in-statement' },
       schema: {
         tags,
-        security,
         summary:
           'Jobs visible to this user, in ra-data-simple-rest conventions; Accept: text/csv exports all',
         description:
@@ -120,7 +118,6 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'jobs.list' },
       schema: {
         tags,
-        security,
         summary: "One job (react-admin getOne); another company's job is 404",
         params: JobIdParams,
         response: { 200: Job, ...errorResponses(400, 401, 404) },
@@ -139,7 +136,6 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'jobs.list' },
       schema: {
         tags,
-        security,
         summary:
           'Job profile: the job, its history, attachments, capture evidence and the actions this user may take now',
         params: JobIdParams,
@@ -183,7 +179,6 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'dashboard.view' },
       schema: {
         tags,
-        security,
         summary:
           'Counts per status, overdue and total of the jobs this user sees; jobs created per day',
         response: { 200: SummaryCounts, ...errorResponses(401) },
@@ -213,7 +208,6 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'jobs.list' },
       schema: {
         tags,
-        security,
         summary:
           "The company's own jobs: counts per status, and a page of 25 (optionally of one status)",
         description:
@@ -241,7 +235,6 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'jobs.list' },
       schema: {
         tags,
-        security,
         summary:
           "Jobs owned by a company (its id or its owner's account id) with a status (or all), 25 a page",
         params: ByAssignerParams,

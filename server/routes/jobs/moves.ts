@@ -30,7 +30,6 @@ const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
     linkMail: { captureLinks: app.captureLinks, accounts, mailer: app.mailer },
   };
   const tags = ['jobs'];
-  const security = [{ bearerAuth: [] }];
 
   /**
    * One job's transition: visible to the user (else 404), allowed to them (else 403), legal from
@@ -62,7 +61,6 @@ const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'jobs.assign' },
       schema: {
         tags,
-        security,
         summary: 'Assign jobs to a company or an agent (agents: super-admins only); all or none',
         description:
           'Each job must be pending, assigned or declined (409 naming the job and its status). Sets ' +
@@ -109,7 +107,6 @@ const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
         config: { access: 'jobs.stages' },
         schema: {
           tags,
-          security,
           summary:
             path === 'accept'
               ? 'The assignee accepts an assigned job (→ accepted)'
@@ -136,7 +133,6 @@ const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'jobs.stages' },
       schema: {
         tags,
-        security,
         summary:
           'Approve or reject a submitted job (admins or the owner company), rating the assignee 1–5',
         params: ReviewParams,
@@ -161,7 +157,6 @@ const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'jobs.cancel' },
       schema: {
         tags,
-        security,
         summary: 'Cancel a job before submission (owner company or admin)',
         params: JobIdParams,
         body: Type.Optional(CancelBody),

@@ -22,7 +22,6 @@ const priceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'jobs.create' },
       schema: {
         tags: ['jobs'],
-        security: [{ bearerAuth: [] }],
         summary: 'The price of new jobs of one kind, so many per state (no balance)',
         description:
           'The Company price of (state, type) that creating the jobs charges the owner. ' +
@@ -51,7 +50,6 @@ const priceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'jobs.create' },
       schema: {
         tags: ['jobs'],
-        security: [{ bearerAuth: [] }],
         summary: 'The price of the jobs of a bulk file, before it is uploaded (no balance)',
         description:
           'The form of `POST /job/upload`, read and checked as the upload reads it, without ' +

@@ -25,7 +25,6 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'transaction: 201 `{created}`, the owner charged for the whole file at once (no Company price ' +
           "for a row's state: 400; a wallet short of the total: 402, and nothing is created). Accepts " +
           'an `Idempotency-Key` header.',
-        security: [{ bearerAuth: [] }],
         consumes: ['multipart/form-data'],
         body: UploadJobsBody,
         response: {

@@ -34,7 +34,6 @@ const messageList = listSpec({
 const readRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { messages } = app.repos;
   const tags = ['messages'];
-  const security = [{ bearerAuth: [] }];
 
   app.get(
     '/messages',
@@ -42,7 +41,6 @@ const readRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'signed-in' },
       schema: {
         tags,
-        security,
         summary: "The user's inbox (or sent box), newest first, in ra-data-simple-rest conventions",
         description:
           'An array with `Content-Range: messages first-last/total`; `read` per message.',
@@ -70,7 +68,6 @@ const readRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'signed-in' },
       schema: {
         tags,
-        security,
         summary: 'How many messages in the inbox are unread (the menu badge)',
         response: { 200: UnreadCount, ...errorResponses(401) },
       },
@@ -84,7 +81,6 @@ const readRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'signed-in' },
       schema: {
         tags,
-        security,
         summary: 'One message, marked read when its recipient opens it',
         description: 'Only its sender and its recipients see it; anyone else gets 404.',
         params: MessageIdParams,

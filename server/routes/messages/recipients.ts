@@ -30,7 +30,6 @@ const recipientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'signed-in' },
       schema: {
         tags: ['messages'],
-        security: [{ bearerAuth: [] }],
         summary: 'The users this user may write to (the compose screen’s picker)',
         description:
           'Provider staff: every active user. A company’s users: the provider’s staff and their ' +

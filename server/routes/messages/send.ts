@@ -17,7 +17,6 @@ const sendRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'signed-in' },
       schema: {
         tags: ['messages'],
-        security: [{ bearerAuth: [] }],
         summary: 'Send a message to one user, or to all companies or all agents',
         description:
           'To one user: provider staff may write to any active user, a company’s users to the ' +

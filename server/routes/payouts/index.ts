@@ -78,7 +78,6 @@ const payoutList = listSpec({
 const payoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { payouts } = app.repos;
   const tags = ['money'];
-  const security = [{ bearerAuth: [] }];
 
   const viewOf = async (id: string) => payoutView((await payouts.find(id))!);
 
@@ -88,7 +87,6 @@ const payoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'money.manage', idempotent: true },
       schema: {
         tags,
-        security,
         summary: "Pay out an agent's or a partner company's whole available balance (admins)",
         description:
           "Name `agent_id` or `company_id`. The amount moves from the payee's earnings to payouts " +
@@ -119,7 +117,6 @@ const payoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'money.manage', idempotent: true },
       schema: {
         tags,
-        security,
         summary: 'Pay out several agents at once, each their whole available balance (admins)',
         description:
           'All or none: any agent without an available balance is a 400 naming them, and no ' +
@@ -140,7 +137,6 @@ const payoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'money.manage' },
       schema: {
         tags,
-        security,
         summary: 'Mark a pending payout paid (with the bank reference) or failed (with a reason)',
         description:
           "Failed: the amount returns to the payee's available balance. A payout already settled is a 409.",
@@ -174,7 +170,6 @@ const payoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'money.view' },
       schema: {
         tags,
-        security,
         summary:
           'Payouts (ra-data-simple-rest; filter: status, payee_type, agent_id, company_id, id); ' +
           'a company sees its own; Accept: text/csv exports',
@@ -218,7 +213,6 @@ const payoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'money.view' },
       schema: {
         tags,
-        security,
         summary: "One payout; another company's is 404",
         params: PayoutIdParams,
         response: { 200: Payout, ...errorResponses(400, 401, 403, 404) },

@@ -51,7 +51,6 @@ const csvColumns = [
 const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { transactions } = app.repos;
   const tags = ['money'];
-  const security = [{ bearerAuth: [] }];
   const settings = app.config.money ?? defaultMoneySettings;
 
   const scopeOf = (request: FastifyRequest): MoneyScope =>
@@ -65,7 +64,6 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'money.view' },
       schema: {
         tags,
-        security,
         summary:
           'Transactions (ra-data-simple-rest); a company sees its own; Accept: text/csv exports',
         description:
@@ -101,7 +99,6 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'money.view' },
       schema: {
         tags,
-        security,
         summary: "A company's invoice for a month (PDF; Accept: application/json for its data)",
         description:
           'Lines: the charges and refunds of the month (Lagos time). Prices include VAT at ' +
@@ -195,7 +192,6 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'money.view' },
       schema: {
         tags,
-        security,
         summary: "One transaction (react-admin getOne); another company's is 404",
         params: TransactionIdParams,
         response: { 200: Transaction, ...errorResponses(400, 401, 403, 404) },
@@ -214,7 +210,6 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'money.view' },
       schema: {
         tags,
-        security,
         summary: 'A PDF receipt of one transaction',
         params: TransactionIdParams,
         produces: ['application/pdf'],

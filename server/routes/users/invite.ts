@@ -25,7 +25,6 @@ const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'users.create' },
       schema: {
         tags: ['users'],
-        security: [{ bearerAuth: [] }],
         summary:
           'Invite a sub-admin (by provider staff) or a sub-user of your company (by a company) by mail',
         description:

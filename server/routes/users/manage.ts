@@ -78,7 +78,6 @@ const userList = listSpec({
 const manageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { users, sessions, accounts } = app.repos;
   const tags = ['users'];
-  const security = [{ bearerAuth: [] }];
 
   async function visibleOr404(request: { account: Parameters<typeof userScopeOf>[0] }, id: string) {
     const user = await users.findVisible(id, userScopeOf(request.account));
@@ -92,7 +91,6 @@ const manageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'users.list' },
       schema: {
         tags,
-        security,
         summary: 'Users this account manages, newest first, optionally searched (first 100)',
         description:
           'Provider staff: the provider’s admins and sub-admins. A company: its owner and sub-users. ' +
@@ -120,7 +118,6 @@ const manageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'users.list' },
       schema: {
         tags,
-        security,
         summary: 'Users of one kind (admin, sub-admin, company, agent), a page at a time',
         params: UserTypeParams,
         querystring: PageLimitQuery,
@@ -142,7 +139,6 @@ const manageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: { access: 'users.list' as const },
     schema: {
       tags,
-      security,
       summary: "One user; another company's user is 404",
       params: UserIdParams,
       response: { 200: User, ...errorResponses(400, 401, 403, 404) },
@@ -161,7 +157,6 @@ const manageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'users.manage' },
       schema: {
         tags,
-        security,
         summary: 'Activate (1) or disable (0) a user; disabling ends all their sessions at once',
         description:
           'A disabled user’s live access token answers 401 on its next call and login answers 403. ' +
@@ -190,7 +185,6 @@ const manageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'users.list' },
       schema: {
         tags,
-        security,
         summary: 'Users this account manages, in ra-data-simple-rest conventions',
         description:
           '`filter`: `q` (name, email, phone, user code), `id` (list, for getMany), `type` (a role: ' +
@@ -215,7 +209,6 @@ const manageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'users.manage' },
       schema: {
         tags,
-        security,
         summary: "Edit a user's personal information and permissions (sub-admins and sub-users)",
         description:
           'Fields left out keep their value. `permissions` only for sub-admins and sub-users, never ' +

@@ -23,7 +23,6 @@ const pictureMaxSide = 512;
 const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { accounts, sessions, users } = app.repos;
   const tags = ['settings'];
-  const security = [{ bearerAuth: [] }];
 
   app.put(
     '/setting/update-details',
@@ -31,7 +30,6 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'profile.edit' },
       schema: {
         tags,
-        security,
         summary:
           "Edit the signed-in user's own name, phone and address (and the company's name, state and address, for its owner)",
         body: UpdateDetailsBody,
@@ -78,7 +76,6 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'profile.edit' },
       schema: {
         tags,
-        security,
         summary: 'Change your own password; your other sessions end, this one goes on',
         body: ChangePasswordBody,
         response: { 200: MessageBody, ...errorResponses(400, 401, 403) },
@@ -108,7 +105,6 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'signed-in' },
       schema: {
         tags: ['users'],
-        security,
         summary: "A user's profile picture, for users who may see that user (404 otherwise)",
         params: UserIdParams,
         produces: ['image/jpeg', 'image/png'],
@@ -155,7 +151,6 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         config: { access: 'profile.edit' },
         schema: {
           tags,
-          security,
           summary: 'Set your profile picture (multipart part `picture`: JPEG or PNG, at most 2 MB)',
           description:
             'The image must decode in full; it is stored turned upright, scaled down to fit ' +

@@ -31,7 +31,6 @@ import { fundWallet, recordedBankTransfer } from '../../services/paymentMethods'
 const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ledger, transactions, payouts, companies } = app.repos;
   const tags = ['money'];
-  const security = [{ bearerAuth: [] }];
   const settings = app.config.money ?? defaultMoneySettings;
 
   app.get(
@@ -40,7 +39,6 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'money.view' },
       schema: {
         tags,
-        security,
         summary:
           "The signed-in company's wallet balance and how to pay; admins name a company or agent",
         description:
@@ -100,7 +98,6 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'money.bank_details' },
       schema: {
         tags,
-        security,
         summary: "Set the bank account a partner company's earnings are paid out to (its owner)",
         description:
           'A bank of `GET /banks`, a 10-digit NUBAN checked against it, and the account name. ' +
@@ -124,7 +121,6 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'money.manage', idempotent: true },
       schema: {
         tags,
-        security,
         summary: "Record a company's bank transfer: its wallet is credited (admins)",
         description:
           'The same `reference` again answers the first funding and credits nothing; a reference ' +

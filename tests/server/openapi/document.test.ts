@@ -224,6 +224,31 @@ describe("every operation's contract", () => {
   });
 });
 
+describe('security, said once', () => {
+  it('refuses to start with a route that declares its own security', async () => {
+    const app = await buildApp({ config: testConfig(), db: ctx.db });
+    try {
+      await expect(
+        (async () => {
+          await app.register(
+            async (scope) => {
+              scope.get(
+                '/probe/secured',
+                { config: { access: 'jobs.list' }, schema: { security: [{ bearerAuth: [] }] } },
+                () => ({}),
+              );
+            },
+            { prefix: '/api/v2' },
+          );
+          await app.ready();
+        })(),
+      ).rejects.toThrow('GET /api/v2/probe/secured declares its security');
+    } finally {
+      await app.close().catch(() => undefined);
+    }
+  });
+});
+
 describe('operation ids', () => {
   it('name the method and the path, parameters as "by"', () => {
     expect(operationIdOf('GET', '/api/v2/jobs/:id/photos/:kind')).toBe('getJobsByIdPhotosByKind');
