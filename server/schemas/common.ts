@@ -32,7 +32,10 @@ export const Token = Type.String({ minLength: 1, maxLength: 200 });
 export const BinaryFile = (description: string) =>
   Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description });
 
-/** The standard error answers, for the OpenAPI document. */
+/**
+ * The error answers only this route gives (409, 422, 429…), for the OpenAPI document; those of
+ * every route of its kind (400, 401, 403, 404, 413) are added by plugins/external/swagger.ts.
+ */
 export const errorResponses = (...codes: number[]) =>
   Object.fromEntries(codes.map((c) => [c, Type.Ref('ErrorBody')]));
 

@@ -113,7 +113,7 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'acknowledgement mail holds no text from the request. Throttled per IP like sign-up.',
         consumes: ['multipart/form-data'],
         body: AgentApplicationBody,
-        response: { 201: ApplicationReceived, ...errorResponses(400, 413, 429) },
+        response: { 201: ApplicationReceived, ...errorResponses(429) },
       },
       // Counted before the body is read: a flood of bad or large bodies costs us nothing more.
       onRequest: async (request, reply) =>
@@ -173,7 +173,7 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'ignored) as `agent-applications.csv`.',
         querystring: ListQuery,
         produces: ['application/json', 'text/csv'],
-        response: { 200: Type.Array(AgentApplication), ...errorResponses(400, 401, 403) },
+        response: { 200: Type.Array(AgentApplication) },
       },
     },
     async (request, reply) => {
@@ -216,7 +216,7 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'One agent application',
         params: ApplicationIdParams,
-        response: { 200: AgentApplication, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: AgentApplication },
       },
     },
     async (request) => {
@@ -237,7 +237,6 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         produces: ['image/jpeg', 'image/png'],
         response: {
           200: BinaryFile('The photo as stored'),
-          ...errorResponses(400, 401, 403, 404),
         },
       },
     },
@@ -252,7 +251,7 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Applications waiting for review, oldest first',
-        response: { 200: Type.Array(AgentApplication), ...errorResponses(401, 403) },
+        response: { 200: Type.Array(AgentApplication) },
       },
     },
     async () => {
@@ -279,7 +278,7 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'email, phone or NIN (`duplicates` on an application shows what it shares).',
         params: DecisionParams,
         body: DecisionBody,
-        response: { 200: DecisionResult, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: DecisionResult, ...errorResponses(409) },
       },
     },
     async (request) => {

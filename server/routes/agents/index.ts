@@ -10,7 +10,7 @@ import {
   AgentStatusBody,
   ApprovedAgentsQuery,
 } from '../../schemas/agents';
-import { BinaryFile, errorResponses } from '../../schemas/common';
+import { BinaryFile } from '../../schemas/common';
 import { deactivateAgent } from '../../services/agentAccounts';
 import { agentView } from '../../services/agentViews';
 import { csvPages, sendCsv } from '../../services/csv';
@@ -83,7 +83,7 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "('View, Print & Download Report'): every matching agent (range ignored) as `agents.csv`.",
         querystring: ListQuery,
         produces: ['application/json', 'text/csv'],
-        response: { 200: Type.Array(Agent), ...errorResponses(400, 401, 403) },
+        response: { 200: Type.Array(Agent) },
       },
     },
     async (request, reply) => {
@@ -122,7 +122,7 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Approved agents, active or not, whose name, email, phone, code, state or LGA match',
         querystring: ApprovedAgentsQuery,
-        response: { 200: Type.Array(Agent), ...errorResponses(400, 401, 403) },
+        response: { 200: Type.Array(Agent) },
       },
     },
     async (request) => {
@@ -140,7 +140,7 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Agent information: profile, coverage, job counts, average rating, recent jobs',
         params: AgentIdParams,
-        response: { 200: AgentDetail, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: AgentDetail },
       },
     },
     async (request) => {
@@ -179,7 +179,7 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'and the agent’s earnings paid out.',
         params: AgentIdParams,
         body: AgentStatusBody,
-        response: { 200: Agent, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: Agent },
       },
     },
     async (request) => {
@@ -206,7 +206,6 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         produces: ['image/jpeg', 'image/png'],
         response: {
           200: BinaryFile('The photo as stored'),
-          ...errorResponses(400, 401, 403, 404),
         },
       },
     },

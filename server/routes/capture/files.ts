@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../../errors';
 import { JobAttachmentParams, JobPhotoParams } from '../../schemas/capture';
-import { BinaryFile, errorResponses } from '../../schemas/common';
+import { BinaryFile } from '../../schemas/common';
 import { jobScopeOf } from '../../services/jobAccess';
 import { StoredFileMissingError } from '../../services/storage';
 
@@ -33,7 +33,6 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         produces: ['image/jpeg'],
         response: {
           200: BinaryFile('The JPEG without its metadata (EXIF, GPS), turned upright'),
-          ...errorResponses(400, 401, 404),
         },
       },
     },
@@ -64,7 +63,6 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         produces: ['image/jpeg', 'image/png', 'application/pdf'],
         response: {
           200: BinaryFile('The file as uploaded; an image without its metadata (EXIF, GPS)'),
-          ...errorResponses(400, 401, 404),
         },
       },
     },

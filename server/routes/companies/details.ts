@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../../errors';
 import type { JobRow, JobScope } from '../../repositories/jobs';
-import { errorResponses } from '../../schemas/common';
 import { CompanyDetails, CompanyIdParams } from '../../schemas/companies';
 import { iso, jobView } from '../../services/jobAccess';
 import { jobStatuses, type JobStatus } from '../../services/jobStateMachine';
@@ -27,7 +26,7 @@ const companyDetailsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Company information: profile, job counts (owned and assigned to it), users, recent jobs',
         params: CompanyIdParams,
-        response: { 200: CompanyDetails, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: CompanyDetails },
       },
     },
     async (request) => {

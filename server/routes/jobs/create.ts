@@ -37,7 +37,7 @@ const createRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'of it a 402 naming both amounts. Accepts an `Idempotency-Key` header.',
         consumes: ['multipart/form-data'],
         body: CreateJobBody,
-        response: { 201: Job, ...errorResponses(400, 401, 402, 403, 413, 422) },
+        response: { 201: Job, ...errorResponses(402, 422) },
       },
     },
     async (request, reply) => {

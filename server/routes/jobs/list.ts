@@ -6,7 +6,6 @@ import { jobFieldDefs } from '../../../reference/jobKinds';
 import { notFound } from '../../errors';
 import { jobCsvHeader, type JobListFilter, type JobScope } from '../../repositories/jobs';
 import { JobDetailWithCapture } from '../../schemas/capture';
-import { errorResponses } from '../../schemas/common';
 import {
   ByAssignerParams,
   CompanyCounts,
@@ -82,7 +81,7 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "matching job (range ignored) as `data.csv`, times in Lagos time (`2026-03-01 12:00:00`); a `type` filter adds that kind's fields as columns.",
         querystring: JobListQuery,
         produces: ['application/json', 'text/csv'],
-        response: { 200: Type.Array(Job), ...errorResponses(400, 401, 403) },
+        response: { 200: Type.Array(Job) },
       },
     },
     async (request, reply) => {
@@ -120,7 +119,7 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "One job (react-admin getOne); another company's job is 404",
         params: JobIdParams,
-        response: { 200: Job, ...errorResponses(400, 401, 404) },
+        response: { 200: Job },
       },
     },
     async (request) => {
@@ -139,7 +138,7 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Job profile: the job, its history, attachments, capture evidence and the actions this user may take now',
         params: JobIdParams,
-        response: { 200: JobDetailWithCapture, ...errorResponses(400, 401, 404) },
+        response: { 200: JobDetailWithCapture },
       },
     },
     async (request) => {
@@ -181,7 +180,7 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary:
           'Counts per status, overdue and total of the jobs this user sees; jobs created per day',
-        response: { 200: SummaryCounts, ...errorResponses(401) },
+        response: { 200: SummaryCounts },
       },
     },
     async (request) => {
@@ -213,7 +212,7 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           "For provider staff: all jobs. `total` counts the jobs of the page's status filter.",
         querystring: CompanyCountsQuery,
-        response: { 200: CompanyCounts, ...errorResponses(400, 401, 403) },
+        response: { 200: CompanyCounts },
       },
     },
     async (request) => {
@@ -239,7 +238,7 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "Jobs owned by a company (its id or its owner's account id) with a status (or all), 25 a page",
         params: ByAssignerParams,
         querystring: PageQuery,
-        response: { 200: JobPage, ...errorResponses(400, 401, 404) },
+        response: { 200: JobPage },
       },
     },
     async (request) => {

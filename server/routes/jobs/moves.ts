@@ -69,7 +69,7 @@ const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'jobs, only to other companies.',
         params: AssignParams,
         body: AssignBody,
-        response: { 200: AssignResult, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: AssignResult, ...errorResponses(409) },
       },
     },
     async (request) => {
@@ -112,7 +112,7 @@ const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
               ? 'The assignee accepts an assigned job (→ accepted)'
               : 'The assignee declines an assigned job (→ declined)',
           body: StatusUpdateBody,
-          response: { 200: Job, ...errorResponses(400, 401, 403, 404, 409) },
+          response: { 200: Job, ...errorResponses(404, 409) },
         },
       },
       async (request) =>
@@ -137,7 +137,7 @@ const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Approve or reject a submitted job (admins or the owner company), rating the assignee 1–5',
         params: ReviewParams,
         body: ReviewBody,
-        response: { 200: Job, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: Job, ...errorResponses(409) },
       },
     },
     async (request) =>
@@ -160,7 +160,7 @@ const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Cancel a job before submission (owner company or admin)',
         params: JobIdParams,
         body: Type.Optional(CancelBody),
-        response: { 200: Job, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: Job, ...errorResponses(409) },
       },
     },
     async (request) =>

@@ -27,7 +27,7 @@ const priceRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'The Company price of (state, type) that creating the jobs charges the owner. ' +
           '`missing` names the states without a price (creating such a job is a 400).',
         querystring: PriceQuery,
-        response: { 200: PriceQuote, ...errorResponses(400, 401, 403) },
+        response: { 200: PriceQuote },
       },
     },
     async (request) => {
@@ -61,7 +61,7 @@ const priceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: {
           200: PriceQuote,
           400: UploadErrors,
-          ...errorResponses(401, 403, 413, 422, 503),
+          ...errorResponses(422, 503),
         },
       },
     },

@@ -30,7 +30,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: {
           201: UploadCreated,
           400: UploadErrors,
-          ...errorResponses(401, 402, 403, 413, 422, 503),
+          ...errorResponses(402, 422, 503),
         },
       },
     },

@@ -27,7 +27,7 @@ const sendRoutes: FastifyPluginAsyncTypebox = async (app) => {
           `${throttles.broadcastsPerSender.limit} broadcasts an hour per sender, and ` +
           `${throttles.messagesPerCompany.limit} messages an hour per company (then 429).`,
         body: NewMessage,
-        response: { 201: Message, ...errorResponses(400, 401, 403, 404, 429) },
+        response: { 201: Message, ...errorResponses(404, 429) },
       },
     },
     async (request, reply) => {

@@ -55,7 +55,7 @@ const tatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'TAT and price settings; company users see the Company audience only',
-        response: { 200: TatList, ...errorResponses(401, 403) },
+        response: { 200: TatList },
       },
     },
     async (request) => {
@@ -72,7 +72,7 @@ const tatRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Create a TAT setting, one per (state, jobType, audience)',
         body: TatSettingBody,
-        response: { 201: TatSetting, ...errorResponses(400, 401, 403, 409) },
+        response: { 201: TatSetting, ...errorResponses(409) },
       },
     },
     async (request, reply) => {
@@ -95,7 +95,7 @@ const tatRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Edit a TAT setting (all five fields)',
         params: TatIdParams,
         body: TatSettingBody,
-        response: { 200: TatSetting, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: TatSetting, ...errorResponses(409) },
       },
     },
     async (request) => {

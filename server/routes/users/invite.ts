@@ -36,7 +36,7 @@ const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
           `${throttles.invitesPerInviter.limit} invitations an hour per inviter and ` +
           `${throttles.invitesPerCompany.limit} per company (then 429).`,
         body: InviteAdminBody,
-        response: { 202: MessageBody, ...errorResponses(400, 401, 403, 429) },
+        response: { 202: MessageBody, ...errorResponses(429) },
       },
     },
     async (request, reply) => {

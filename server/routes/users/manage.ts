@@ -3,7 +3,6 @@ import { Type } from 'typebox';
 import { fieldError, notFound } from '../../errors';
 import { roles } from '../../../reference/permissions';
 import { userSortFields, type UserListFilter } from '../../repositories/users';
-import { errorResponses } from '../../schemas/common';
 import {
   PageLimitQuery,
   SearchQuery,
@@ -96,7 +95,7 @@ const manageRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Provider staff: the provider’s admins and sub-admins. A company: its owner and sub-users. ' +
           '`search` matches name, email, phone or user code.',
         querystring: SearchQuery,
-        response: { 200: UserList, ...errorResponses(400, 401, 403) },
+        response: { 200: UserList },
       },
     },
     async (request) => {
@@ -121,7 +120,7 @@ const manageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Users of one kind (admin, sub-admin, company, agent), a page at a time',
         params: UserTypeParams,
         querystring: PageLimitQuery,
-        response: { 200: UserPage, ...errorResponses(400, 401, 403) },
+        response: { 200: UserPage },
       },
     },
     async (request) => {
@@ -141,7 +140,7 @@ const manageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags,
       summary: "One user; another company's user is 404",
       params: UserIdParams,
-      response: { 200: User, ...errorResponses(400, 401, 403, 404) },
+      response: { 200: User },
     },
   };
   app.get('/user/:id', getOne, async (request) =>
@@ -164,7 +163,7 @@ const manageRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'permission they lack.',
         params: UserIdParams,
         body: StatusBody,
-        response: { 200: User, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: User },
       },
     },
     async (request) => {
@@ -191,7 +190,7 @@ const manageRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'with it, provider staff list that kind of account anywhere), `status` (0 or 1). ' +
           `Sortable: ${userSortFields.join(', ')}. Answers \`Content-Range: users first-last/total\`.`,
         querystring: UserListQuery,
-        response: { 200: Type.Array(User), ...errorResponses(400, 401, 403) },
+        response: { 200: Type.Array(User) },
       },
     },
     async (request, reply) => {
@@ -216,7 +215,7 @@ const manageRoutes: FastifyPluginAsyncTypebox = async (app) => {
           '(their profile is PUT /setting/update-details).',
         params: UserIdParams,
         body: UpdateUserBody,
-        response: { 200: User, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: User },
       },
     },
     async (request) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { fieldError, forbidden, notFound } from '../../errors';
-import { BinaryFile, errorResponses, MessageBody } from '../../schemas/common';
+import { BinaryFile, MessageBody } from '../../schemas/common';
 import { ChangePasswordBody, UpdateDetailsBody, UserIdParams } from '../../schemas/users';
 import { accountView } from '../../services/accountView';
 import { withoutMetadata } from '../../services/images';
@@ -33,7 +33,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           "Edit the signed-in user's own name, phone and address (and the company's name, state and address, for its owner)",
         body: UpdateDetailsBody,
-        response: { 200: Type.Ref('Account'), ...errorResponses(400, 401, 403) },
+        response: { 200: Type.Ref('Account') },
       },
     },
     async (request) => {
@@ -78,7 +78,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Change your own password; your other sessions end, this one goes on',
         body: ChangePasswordBody,
-        response: { 200: MessageBody, ...errorResponses(400, 401, 403) },
+        response: { 200: MessageBody },
       },
     },
     async (request) => {
@@ -110,7 +110,6 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         produces: ['image/jpeg', 'image/png'],
         response: {
           200: BinaryFile('The picture, re-encoded without metadata'),
-          ...errorResponses(400, 401, 404),
         },
       },
     },
@@ -160,7 +159,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
           body: Type.Object({
             picture: Type.Unsafe<unknown>({ description: 'The image file' }),
           }),
-          response: { 200: Type.Ref('Account'), ...errorResponses(400, 401, 403, 413) },
+          response: { 200: Type.Ref('Account') },
         },
       },
       async (request) => {

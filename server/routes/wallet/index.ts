@@ -45,7 +45,7 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Company users: their own company (another `company_id` is 404). Admins: `?company_id=` ' +
           "(a company's wallet) or `?agent_id=` (an agent's earnings available for payout).",
         querystring: WalletQuery,
-        response: { 200: Wallet, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: Wallet, ...errorResponses(404) },
       },
     },
     async (request) => {
@@ -103,7 +103,7 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'A bank of `GET /banks`, a 10-digit NUBAN checked against it, and the account name. ' +
           'The provider pays payouts into it.',
         body: BankAccountBody,
-        response: { 200: BankAccount, ...errorResponses(400, 401, 403) },
+        response: { 200: BankAccount },
       },
     },
     async (request) => {
@@ -126,7 +126,7 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'The same `reference` again answers the first funding and credits nothing; a reference ' +
           'already recorded for another company or amount is a 409. Accepts an `Idempotency-Key` header.',
         body: FundWalletBody,
-        response: { 201: Transaction, ...errorResponses(400, 401, 403, 409, 422) },
+        response: { 201: Transaction, ...errorResponses(409, 422) },
       },
     },
     async (request, reply) => {
