@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { idempotencyKeyPattern } from '../app/idempotency';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -36,7 +37,28 @@ function standardErrors(route: RouteOptions, schema: FastifySchema): number[] {
   if (access !== 'public') codes.push(401, 403);
   if (schema.body) codes.push(413);
   if (route.url.includes(':')) codes.push(404);
+  // A key reused for another body (422), or while its first request still runs (409).
+  if (route.config?.idempotent) codes.push(409, 422);
   return codes;
+}
+
+/** The routes that declare `config.idempotent` take an `Idempotency-Key` header (idempotency.ts). */
+function withIdempotencyKey(headers: unknown) {
+  const declared = (headers ?? {}) as { properties?: Record<string, unknown> };
+  return {
+    type: 'object',
+    ...declared,
+    properties: {
+      ...declared.properties,
+      'idempotency-key': {
+        type: 'string',
+        pattern: idempotencyKeyPattern.source,
+        description:
+          'Makes a retry safe: the same key with the same body replays the first answer ' +
+          '(with `Idempotent-Replayed: true`) instead of doing it twice',
+      },
+    },
+  };
 }
 
 const jsonTypes = /^application\/(.+\+)?json$/;
@@ -117,6 +139,7 @@ function describeRoute({
   const method = ([] as string[]).concat(route.method)[0]!;
   const described: FastifySchema & Record<string, unknown> = {
     ...rest,
+    ...(route.config?.idempotent ? { headers: withIdempotencyKey(schema.headers) } : {}),
     response: responses,
     operationId: (schema as { operationId?: string }).operationId ?? operationIdOf(method, url),
     tags: (schema as { tags?: string[] }).tags ?? [url.slice(apiPrefix.length).split('/')[1]!],

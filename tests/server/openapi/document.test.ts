@@ -9,7 +9,7 @@ interface Operation {
   operationId?: string;
   tags?: string[];
   security?: Record<string, string[]>[];
-  parameters?: { in: string; schema: unknown }[];
+  parameters?: { in: string; name: string; schema: unknown }[];
   requestBody?: { content: Record<string, { schema?: unknown }> };
   responses: Record<
     string,
@@ -220,6 +220,27 @@ describe("every operation's contract", () => {
       expect(probes['/api/v2/probe/session']!.get!.security).toEqual([{ bearerAuth: [] }]);
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('idempotent routes', () => {
+  it('take the Idempotency-Key header and say its 409 and 422', () => {
+    const withKey = operations().filter(({ op }) =>
+      op.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key'),
+    );
+    // The routes of `config.idempotent` (jobs one by one and uploaded, wallet funding, payouts
+    // one and a batch), and the capture submission, whose route declares its own key.
+    expect(withKey.map(({ method, path }) => `${method} ${path}`).sort()).toEqual([
+      'post /api/v2/capture/{token}',
+      'post /api/v2/job/create-address',
+      'post /api/v2/job/upload',
+      'post /api/v2/payouts',
+      'post /api/v2/payouts/batch',
+      'post /api/v2/wallet/fund',
+    ]);
+    for (const { op } of withKey.filter(({ path }) => !path.startsWith('/api/v2/capture'))) {
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['409', '422']));
     }
   });
 });
