@@ -171,7 +171,9 @@ export default fp(
           title: 'Verification back-office API',
           description:
             'Identity and address verification in Nigeria. Amounts are NGN, TAT in hours. ' +
-            'Errors are `{message}` or `{message, errors:[{field,msg}]}`.',
+            'Errors are `{message}` or `{message, errors:[{field,msg}]}`. Sign in with ' +
+            'POST /api/v2/auth/login and send its `accessToken` as `Authorization: Bearer …`; ' +
+            'routes that accept an API key (Settings → API keys) take it the same way.',
           version: '2.0.0',
         },
         components: {

@@ -1,9 +1,8 @@
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../server/app';
 import { operationIdOf } from '../../../server/plugins/external/swagger';
-import { createTestApp, testConfig, type TestContext } from '../helpers';
+import { appWithRoutes, createTestApp, type TestContext } from '../helpers';
 
 interface Operation {
   operationId?: string;
@@ -202,16 +201,11 @@ describe("every operation's contract", () => {
   });
 
   it('offers the API key where a route accepts one, and only there', async () => {
-    const app = await buildApp({ config: testConfig(), db: ctx.db });
+    const app = await appWithRoutes(ctx.db, async (scope) => {
+      scope.get('/probe/keyed', { config: { access: 'jobs.list', apiKey: true } }, () => ({}));
+      scope.get('/probe/session', { config: { access: 'jobs.list' } }, () => ({}));
+    });
     try {
-      await app.register(
-        async (scope) => {
-          scope.get('/probe/keyed', { config: { access: 'jobs.list', apiKey: true } }, () => ({}));
-          scope.get('/probe/session', { config: { access: 'jobs.list' } }, () => ({}));
-        },
-        { prefix: '/api/v2' },
-      );
-      await app.ready();
       const probes = (await app.inject({ url: '/api/v2/docs/json' })).json<Document>().paths;
       expect(probes['/api/v2/probe/keyed']!.get!.security).toEqual([
         { bearerAuth: [] },
@@ -247,26 +241,15 @@ describe('idempotent routes', () => {
 
 describe('security, said once', () => {
   it('refuses to start with a route that declares its own security', async () => {
-    const app = await buildApp({ config: testConfig(), db: ctx.db });
-    try {
-      await expect(
-        (async () => {
-          await app.register(
-            async (scope) => {
-              scope.get(
-                '/probe/secured',
-                { config: { access: 'jobs.list' }, schema: { security: [{ bearerAuth: [] }] } },
-                () => ({}),
-              );
-            },
-            { prefix: '/api/v2' },
-          );
-          await app.ready();
-        })(),
-      ).rejects.toThrow('GET /api/v2/probe/secured declares its security');
-    } finally {
-      await app.close().catch(() => undefined);
-    }
+    const secured = {
+      config: { access: 'jobs.list' as const },
+      schema: { security: [{ bearerAuth: [] }] },
+    };
+    await expect(
+      appWithRoutes(ctx.db, async (scope) => {
+        scope.get('/probe/secured', secured, () => ({}));
+      }),
+    ).rejects.toThrow('GET /api/v2/probe/secured declares its security');
   });
 });
 
