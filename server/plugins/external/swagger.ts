@@ -86,9 +86,10 @@ function successContent(declared: unknown, produces: readonly string[] | undefin
   };
 }
 
-const errorContent = (code: number) => ({
+/** An error answer: `ErrorBody` unless the route declares another body for it. */
+const errorContent = (code: number, declared: unknown = { $ref: 'ErrorBody' }) => ({
   description: errorMeanings[code] ?? STATUS_CODES[code] ?? 'Error',
-  content: { 'application/json': { schema: { $ref: 'ErrorBody' } } },
+  content: { 'application/json': { schema: declared } },
 });
 
 /** `GET /api/v2/jobs/:id/photos/:kind` → `getJobsByIdPhotosByKind`. */
@@ -133,7 +134,8 @@ function describeRoute({
   const responses: Record<string, unknown> = {};
   for (const [status, declared] of Object.entries(response)) {
     const code = Number(status);
-    responses[status] = code >= 400 ? errorContent(code) : successContent(declared, produces);
+    responses[status] =
+      code >= 400 ? errorContent(code, declared) : successContent(declared, produces);
   }
   for (const code of standardErrors(route, schema)) responses[code] ??= errorContent(code);
   const method = ([] as string[]).concat(route.method)[0]!;
