@@ -79,9 +79,9 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-/** The type errors of each file, checked together (one program: the DOM types load once). */
-function typeErrors(files: string[]): Record<string, string[]> {
-  const program = ts.createProgram(files, {
+/** The type errors of `file` and what it imports, as `line: message`. */
+function typeErrors(file: string): string[] {
+  const program = ts.createProgram([file], {
     strict: true,
     noEmit: true,
     target: ts.ScriptTarget.ES2022,
@@ -91,16 +91,11 @@ function typeErrors(files: string[]): Record<string, string[]> {
     types: [],
     skipLibCheck: true,
   });
-  const errors = Object.fromEntries(files.map((f) => [path.basename(f), [] as string[]]));
-  for (const d of ts.getPreEmitDiagnostics(program)) {
-    const file = d.file ? path.basename(d.file.fileName) : '';
+  return ts.getPreEmitDiagnostics(program).map((d) => {
     const line =
       d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line : -1;
-    (errors[file] ??= []).push(
-      `${line + 1}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`,
-    );
-  }
-  return errors;
+    return `${line + 1}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`;
+  });
 }
 
 describe('a client generated from the OpenAPI document', () => {
@@ -109,14 +104,9 @@ describe('a client generated from the OpenAPI document', () => {
     expect(types).toContain('"/api/v2/jobs": {');
     await writeFile(path.join(dir, 'api-types.d.ts'), types);
     await writeFile(path.join(dir, 'client.ts'), clientSource);
-    // The same client with a mistake the types must catch: the check is not vacuous.
-    await writeFile(
-      path.join(dir, 'wrong.ts'),
-      clientSource.replace("'/api/v2/jobs', {", "'/api/v2/jobz', {"),
-    );
-    const errors = typeErrors([path.join(dir, 'client.ts'), path.join(dir, 'wrong.ts')]);
-    expect(errors['client.ts']).toEqual([]);
-    expect(errors['wrong.ts']!.join('\n')).toMatch(/jobz/);
+    // Not vacuous: were the types too loose (any), each unused @ts-expect-error of `mistakes`
+    // would be an error here.
+    expect(typeErrors(path.join(dir, 'client.ts'))).toEqual([]);
   }, 30_000);
 
   it('signs in as the demo company and lists its jobs through openapi-fetch', async () => {
