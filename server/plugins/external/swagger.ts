@@ -69,7 +69,10 @@ const jsonTypes = /^application\/(.+\+)?json$/;
  */
 function successContent(declared: unknown, produces: readonly string[] | undefined) {
   const types = produces?.length ? produces : ['application/json'];
-  const described = declared as { description?: string } | undefined;
+  const described = declared as { description?: string; type?: unknown } | undefined;
+  // An answer without a body (204): @fastify/swagger leaves out the content of a null schema.
+  if (described?.type === 'null')
+    return { type: 'null', description: described.description ?? 'No content' };
   return {
     description: described?.description ?? 'Success',
     content: Object.fromEntries(

@@ -151,8 +151,10 @@ describe("every operation's contract", () => {
         const success = Object.entries(op.responses).filter(([s]) => /^2\d\d$/.test(s));
         return (
           success.length === 0 ||
-          success.some(
-            ([, r]) => !r.content || Object.values(r.content).some((media) => !media.schema),
+          success.some(([status, r]) =>
+            status === '204'
+              ? r.content !== undefined
+              : !r.content || Object.values(r.content).some((media) => !media.schema),
           )
         );
       })
@@ -229,6 +231,26 @@ describe("every operation's contract", () => {
         { apiKey: [] },
       ]);
       expect(probes['/api/v2/probe/session']!.get!.security).toEqual([{ bearerAuth: [] }]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('answers without a body', () => {
+  it('describe a 204 with no content', async () => {
+    const app = await appWithRoutes(ctx.db, async (scope) => {
+      scope.delete(
+        '/probe/things/:id',
+        { config: { access: 'jobs.list' }, schema: { response: { 204: { type: 'null' } } } },
+        async (_request, reply) => reply.code(204).send(),
+      );
+    });
+    try {
+      const probe = (await app.inject({ url: '/api/v2/docs/json' })).json<Document>().paths;
+      const responses = probe['/api/v2/probe/things/{id}']!.delete!.responses;
+      expect(responses['204']).toEqual({ description: 'No content' });
+      expect(Object.keys(responses).sort()).toEqual(['204', '401', '403', '404']);
     } finally {
       await app.close();
     }
