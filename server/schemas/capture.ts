@@ -183,9 +183,6 @@ export const JobAttachmentParams = Type.Object({
   attachmentId: Type.String({ format: 'uuid' }),
 });
 
-export const BinaryFile = (description: string) =>
-  Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description });
-
 export const SentPhoto = Type.Object({
   kind: PhotoKindSchema,
   sha256: Type.String({ description: 'SHA-256 (hex) of the bytes the phone sent' }),

@@ -28,7 +28,14 @@ export const PersonName = SingleLine({ minLength: 1, maxLength: 100 });
 export const Phone = SingleLine({ minLength: 1, maxLength: 30 });
 export const Token = Type.String({ minLength: 1, maxLength: 200 });
 
-/** The standard error answers, for the OpenAPI document. */
+/** A file answered as its bytes (an image, a PDF): the route names its types in `produces`. */
+export const BinaryFile = (description: string) =>
+  Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description });
+
+/**
+ * The error answers only this route gives (409, 422, 429…), for the OpenAPI document; those of
+ * every route of its kind (400, 401, 403, 404, 413) are added by plugins/external/swagger.ts.
+ */
 export const errorResponses = (...codes: number[]) =>
   Object.fromEntries(codes.map((c) => [c, Type.Ref('ErrorBody')]));
 

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { Writable } from 'node:stream';
+import type { FastifyPluginAsync } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../../server/app';
 import { defaultTimeouts, loadConfig, type Config } from '../../server/config';
@@ -125,6 +126,23 @@ export async function createTestAppOn(db: Db, config: Partial<Config> = {}): Pro
       await db.close();
     },
   };
+}
+
+/**
+ * The real app over `db` with `extra` routes under /api/v2, started: a probe of what the app
+ * checks at start-up. Rejects with the start-up error (the app closed); otherwise the caller
+ * closes the app (not `db`).
+ */
+export async function appWithRoutes(db: Db, extra: FastifyPluginAsync): Promise<App> {
+  const app = await buildApp({ config: testConfig(), db });
+  try {
+    await app.register(extra, { prefix: '/api/v2' });
+    await app.ready();
+    return app;
+  } catch (err) {
+    await app.close().catch(() => undefined);
+    throw err;
+  }
 }
 
 let counter = 0;

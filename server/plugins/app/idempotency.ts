@@ -26,7 +26,8 @@ function canonical(v: unknown): unknown {
   return v;
 }
 
-const keyPattern = /^[\x21-\x7e]{1,255}$/;
+/** What an `Idempotency-Key` may be: 1 to 255 visible ASCII characters. */
+export const idempotencyKeyPattern = /^[\x21-\x7e]{1,255}$/;
 
 /**
  * `Idempotency-Key` on the routes that declare `config.idempotent`, scoped per account: the
@@ -41,7 +42,7 @@ export default fp(
       if (!request.routeOptions.config.idempotent) return;
       const key = request.headers['idempotency-key'];
       if (key === undefined) return;
-      if (typeof key !== 'string' || !keyPattern.test(key)) {
+      if (typeof key !== 'string' || !idempotencyKeyPattern.test(key)) {
         throw badRequest('Idempotency-Key must be 1 to 255 visible ASCII characters');
       }
       const hash = createHash('sha256')

@@ -20,8 +20,7 @@ import {
   DecisionResult,
   ListQuery,
 } from '../../schemas/agentApplications';
-import { BinaryFile } from '../../schemas/capture';
-import { errorResponses } from '../../schemas/common';
+import { BinaryFile, errorResponses } from '../../schemas/common';
 import {
   checkApplicationFields,
   checkApplicationPhoto,
@@ -84,7 +83,6 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
   const { agentApplications, rateLimits } = app.repos;
   const tags = ['agents'];
-  const security = [{ bearerAuth: [] }];
   const { publicUrl } = app.config;
 
   app.get(
@@ -115,7 +113,7 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'acknowledgement mail holds no text from the request. Throttled per IP like sign-up.',
         consumes: ['multipart/form-data'],
         body: AgentApplicationBody,
-        response: { 201: ApplicationReceived, ...errorResponses(400, 413, 429) },
+        response: { 201: ApplicationReceived, ...errorResponses(429) },
       },
       // Counted before the body is read: a flood of bad or large bodies costs us nothing more.
       onRequest: async (request, reply) =>
@@ -166,7 +164,6 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'agents.view' },
       schema: {
         tags,
-        security,
         summary:
           'Agent applications (ra-data-simple-rest); filter status, q, id; Accept: text/csv exports',
         description:
@@ -175,7 +172,7 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'ignored) as `agent-applications.csv`.',
         querystring: ListQuery,
         produces: ['application/json', 'text/csv'],
-        response: { 200: Type.Array(AgentApplication), ...errorResponses(400, 401, 403) },
+        response: { 200: Type.Array(AgentApplication) },
       },
     },
     async (request, reply) => {
@@ -216,10 +213,9 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'agents.view' },
       schema: {
         tags,
-        security,
         summary: 'One agent application',
         params: ApplicationIdParams,
-        response: { 200: AgentApplication, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: AgentApplication },
       },
     },
     async (request) => {
@@ -235,13 +231,11 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'agents.view' },
       schema: {
         tags,
-        security,
         summary: "The applicant's photo (JPEG or PNG, without metadata)",
         params: ApplicationIdParams,
         produces: ['image/jpeg', 'image/png'],
         response: {
           200: BinaryFile('The photo as stored'),
-          ...errorResponses(400, 401, 403, 404),
         },
       },
     },
@@ -255,9 +249,8 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'agents.view' },
       schema: {
         tags,
-        security,
         summary: 'Applications waiting for review, oldest first',
-        response: { 200: Type.Array(AgentApplication), ...errorResponses(401, 403) },
+        response: { 200: Type.Array(AgentApplication) },
       },
     },
     async () => {
@@ -277,7 +270,6 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'agents.decide' },
       schema: {
         tags,
-        security,
         summary: 'Approve (creates the agent) or reject an application; mails the applicant',
         description:
           'Deciding an application that is no longer pending is a 409. Approval fails with a 409 ' +
@@ -285,7 +277,7 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'email, phone or NIN (`duplicates` on an application shows what it shares).',
         params: DecisionParams,
         body: DecisionBody,
-        response: { 200: DecisionResult, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: DecisionResult, ...errorResponses(409) },
       },
     },
     async (request) => {

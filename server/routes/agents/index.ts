@@ -10,8 +10,7 @@ import {
   AgentStatusBody,
   ApprovedAgentsQuery,
 } from '../../schemas/agents';
-import { BinaryFile } from '../../schemas/capture';
-import { errorResponses } from '../../schemas/common';
+import { BinaryFile } from '../../schemas/common';
 import { deactivateAgent } from '../../services/agentAccounts';
 import { agentView } from '../../services/agentViews';
 import { csvPages, sendCsv } from '../../services/csv';
@@ -70,7 +69,6 @@ const agentList = listSpec({
 const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { agents } = app.repos;
   const tags = ['agents'];
-  const security = [{ bearerAuth: [] }];
 
   app.get(
     '/agents',
@@ -78,7 +76,6 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'agents.view' },
       schema: {
         tags,
-        security,
         summary:
           'Approved agents (ra-data-simple-rest); filter q, status (0|1), state, id; Accept: text/csv exports',
         description:
@@ -86,7 +83,7 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "('View, Print & Download Report'): every matching agent (range ignored) as `agents.csv`.",
         querystring: ListQuery,
         produces: ['application/json', 'text/csv'],
-        response: { 200: Type.Array(Agent), ...errorResponses(400, 401, 403) },
+        response: { 200: Type.Array(Agent) },
       },
     },
     async (request, reply) => {
@@ -122,11 +119,10 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'agents.view' },
       schema: {
         tags,
-        security,
         summary:
           'Approved agents, active or not, whose name, email, phone, code, state or LGA match',
         querystring: ApprovedAgentsQuery,
-        response: { 200: Type.Array(Agent), ...errorResponses(400, 401, 403) },
+        response: { 200: Type.Array(Agent) },
       },
     },
     async (request) => {
@@ -142,10 +138,9 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'agents.view' },
       schema: {
         tags,
-        security,
         summary: 'Agent information: profile, coverage, job counts, average rating, recent jobs',
         params: AgentIdParams,
-        response: { 200: AgentDetail, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: AgentDetail },
       },
     },
     async (request) => {
@@ -176,7 +171,6 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'agents.decide' },
       schema: {
         tags,
-        security,
         summary: 'Deactivate (status 0) or activate (1) an agent: only active agents get jobs',
         description:
           'Deactivating ends the agent’s capture links at once and hands its open (assigned or ' +
@@ -185,7 +179,7 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'and the agent’s earnings paid out.',
         params: AgentIdParams,
         body: AgentStatusBody,
-        response: { 200: Agent, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: Agent },
       },
     },
     async (request) => {
@@ -206,13 +200,11 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'agents.view' },
       schema: {
         tags,
-        security,
         summary: "The agent's photo from the application (JPEG or PNG, without metadata)",
         params: AgentIdParams,
         produces: ['image/jpeg', 'image/png'],
         response: {
           200: BinaryFile('The photo as stored'),
-          ...errorResponses(400, 401, 403, 404),
         },
       },
     },

@@ -52,7 +52,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'tell who has one): nothing is created and the owner is mailed instead. An invitation ' +
           'to that email that nobody accepted yet is replaced by the new account.',
         body: SignupBody,
-        response: { 201: MessageBody, ...errorResponses(400, 429) },
+        response: { 201: MessageBody, ...errorResponses(429) },
       },
     },
     async (request, reply) => {
@@ -131,7 +131,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Confirm an email with the token from the mailed link',
         body: TokenBody,
-        response: { 200: MessageBody, ...errorResponses(400, 429) },
+        response: { 200: MessageBody, ...errorResponses(429) },
       },
     },
     async (request, reply) => {
@@ -154,7 +154,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Sign in; failures are throttled per email and IP, and per IP',
         body: LoginBody,
-        response: { 200: SessionBody, ...errorResponses(400, 401, 403, 429) },
+        response: { 200: SessionBody, ...errorResponses(401, 403, 429) },
       },
     },
     async (request, reply) => {
@@ -201,7 +201,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Trade a refresh token for a new pair; a spent token ends its session',
         body: RefreshBody,
-        response: { 200: SessionBody, ...errorResponses(400, 401) },
+        response: { 200: SessionBody, ...errorResponses(401) },
       },
     },
     async (request) => {
@@ -233,7 +233,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'End the session of the presented refresh token',
         body: LogoutBody,
-        response: { 200: MessageBody, ...errorResponses(400) },
+        response: { 200: MessageBody },
       },
     },
     async (request) => {
@@ -250,8 +250,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'The signed-in account',
-        security: [{ bearerAuth: [] }],
-        response: { 200: Type.Ref('Account'), ...errorResponses(401, 403) },
+        response: { 200: Type.Ref('Account') },
       },
     },
     async (request) => accountView(request.account, superAdminEmails),
@@ -265,7 +264,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Mail a password reset link; answers the same whether or not the email exists',
         body: RecoverBody,
-        response: { 200: MessageBody, ...errorResponses(400, 429) },
+        response: { 200: MessageBody, ...errorResponses(429) },
       },
     },
     async (request, reply) => {
@@ -309,7 +308,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Set a new password with a mailed token (reset or invitation); ends all sessions',
         body: SetPasswordBody,
-        response: { 200: MessageBody, ...errorResponses(400, 429) },
+        response: { 200: MessageBody, ...errorResponses(429) },
       },
     },
     async (request, reply) => {

@@ -17,7 +17,6 @@ const captureLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'jobs.assign' },
       schema: {
         tags: ['capture'],
-        security: [{ bearerAuth: [] }],
         summary:
           'A new capture link for an assigned or accepted job; the previous link stops working',
         description:
@@ -26,7 +25,7 @@ const captureLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'random (256 bits); the database keeps its hash and a copy sealed under a server key, ' +
           'so the job profile can show the link again. Not open for capture: 409.',
         params: JobIdParams,
-        response: { 201: CaptureLinkCreated, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 201: CaptureLinkCreated, ...errorResponses(409) },
       },
     },
     async (request, reply) => {

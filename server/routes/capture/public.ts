@@ -72,7 +72,7 @@ const publicCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'longer assigned/accepted, are 404 `{message}`. The first open of an `assigned` job ' +
           'accepts it (a job event "Accepted by opening the capture link").',
         params: CaptureTokenParams,
-        response: { 200: CaptureJobView, ...errorResponses(404, 429) },
+        response: { 200: CaptureJobView, ...errorResponses(429) },
       },
     },
     async (request) => {
@@ -108,7 +108,7 @@ const publicCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "link. A partner company's link lists only its own job: the company's links may be held " +
           'by different people. Does not accept anything. Dead links are 404.',
         params: CaptureTokenParams,
-        response: { 200: MyCaptureJobs, ...errorResponses(404, 429) },
+        response: { 200: MyCaptureJobs, ...errorResponses(429) },
       },
     },
     async (request) => {
@@ -162,7 +162,7 @@ const publicCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'idempotency-key': Type.Optional(Type.String({ minLength: 8, maxLength: 100 })),
         }),
         body: CaptureSubmitBody,
-        response: { 201: CaptureSubmitted, ...errorResponses(400, 404, 409, 413, 429) },
+        response: { 201: CaptureSubmitted, ...errorResponses(409, 429) },
       },
     },
     async (request, reply) => {

@@ -49,7 +49,7 @@ const photoUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'The photos of this link the server already holds (sent ahead of Submit)',
         params: CaptureTokenParams,
-        response: { 200: SentPhotos, ...errorResponses(404, 429) },
+        response: { 200: SentPhotos, ...errorResponses(429) },
       },
     },
     async (request) => {
@@ -75,7 +75,7 @@ const photoUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         consumes: ['image/jpeg'],
         params: Type.Object({ ...CaptureTokenParams.properties, kind: PhotoKindSchema }),
         querystring: Type.Object({ sha256: Type.String({ maxLength: 64 }) }),
-        response: { 200: SentPhoto, 201: SentPhoto, ...errorResponses(400, 404, 413, 429) },
+        response: { 200: SentPhoto, 201: SentPhoto, ...errorResponses(413, 429) },
       },
     },
     async (request, reply) => {
@@ -122,7 +122,7 @@ const photoUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'idempotency key (8–100 characters) makes retries safe, as for the one-shot upload.',
         params: CaptureTokenParams,
         body: UploadsSubmitBody,
-        response: { 201: CaptureSubmitted, ...errorResponses(400, 404, 409, 429) },
+        response: { 201: CaptureSubmitted, ...errorResponses(409, 429) },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../../errors';
 import type { JobRow, JobScope } from '../../repositories/jobs';
-import { errorResponses } from '../../schemas/common';
 import { CompanyDetails, CompanyIdParams } from '../../schemas/companies';
 import { iso, jobView } from '../../services/jobAccess';
 import { jobStatuses, type JobStatus } from '../../services/jobStateMachine';
@@ -24,11 +23,10 @@ const companyDetailsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'companies.view' },
       schema: {
         tags: ['companies'],
-        security: [{ bearerAuth: [] }],
         summary:
           'Company information: profile, job counts (owned and assigned to it), users, recent jobs',
         params: CompanyIdParams,
-        response: { 200: CompanyDetails, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: CompanyDetails },
       },
     },
     async (request) => {

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { notFound } from '../../errors';
 import type { CompanyListFilter } from '../../repositories/companies';
-import { errorResponses } from '../../schemas/common';
 import {
   Company,
   CompanyIdParams,
@@ -44,7 +43,6 @@ const companyList = listSpec({
 const companyListRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { companies, sessions } = app.repos;
   const tags = ['companies'];
-  const security = [{ bearerAuth: [] }];
 
   app.get(
     '/companies',
@@ -52,14 +50,13 @@ const companyListRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'companies.list' },
       schema: {
         tags,
-        security,
         summary: 'Company management: companies in ra-data-simple-rest conventions',
         description:
           "An array with `Content-Range: companies first-last/total`. For staff with 'User " +
           "management (view)'; staff who create jobs for a company ('Create Job') read it too, " +
           "to pick the owner, without the owners' contacts (`owner` null).",
         querystring: CompanyListQuery,
-        response: { 200: Type.Array(Company), ...errorResponses(400, 401, 403) },
+        response: { 200: Type.Array(Company) },
       },
     },
     async (request, reply) => {
@@ -79,10 +76,9 @@ const companyListRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'companies.view' },
       schema: {
         tags,
-        security,
         summary: 'One company (react-admin getOne)',
         params: CompanyIdParams,
-        response: { 200: Company, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: Company },
       },
     },
     async (request) => {
@@ -98,11 +94,10 @@ const companyListRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'companies.partner' },
       schema: {
         tags,
-        security,
         summary: 'Mark a company as a partner (takes assigned work) or not; admins only',
         params: CompanyIdParams,
         body: CompanyPatchBody,
-        response: { 200: Company, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: Company },
       },
     },
     async (request) => {
@@ -120,14 +115,13 @@ const companyListRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'companies.suspend' },
       schema: {
         tags,
-        security,
         summary: 'Suspend a company or reactivate it; admins only',
         description:
           "Suspending ends every session of the company's users at once and refuses their " +
           'sign-in until it is reactivated. Its jobs, wallet and capture links are kept.',
         params: CompanyIdParams,
         body: CompanyStatusBody,
-        response: { 200: Company, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: Company },
       },
     },
     async (request) => {

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { forbidden } from '../../errors';
-import { errorResponses } from '../../schemas/common';
 import { Assignee, AssigneeTypeParams } from '../../schemas/jobs';
 import type { AssigneeRow } from '../../repositories/jobsAssignees';
 import { iso } from '../../services/jobAccess';
@@ -17,11 +16,10 @@ const assigneeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'jobs.assign' },
       schema: {
         tags: ['jobs'],
-        security: [{ bearerAuth: [] }],
         summary:
           'Who jobs can be assigned to: active partner companies (except your own) or agents (super-admins only)',
         params: AssigneeTypeParams,
-        response: { 200: Type.Array(Assignee), ...errorResponses(400, 401, 403) },
+        response: { 200: Type.Array(Assignee) },
       },
     },
     async (request) => {

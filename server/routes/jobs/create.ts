@@ -35,10 +35,9 @@ const createRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Field errors answer 400 `{message, errors:[{field, msg}]}`. The owner is charged the ' +
           'Company price of (state, type) in the same transaction: no price is a 400, a wallet short ' +
           'of it a 402 naming both amounts. Accepts an `Idempotency-Key` header.',
-        security: [{ bearerAuth: [] }],
         consumes: ['multipart/form-data'],
         body: CreateJobBody,
-        response: { 201: Job, ...errorResponses(400, 401, 402, 403, 413, 422) },
+        response: { 201: Job, ...errorResponses(402, 422) },
       },
     },
     async (request, reply) => {

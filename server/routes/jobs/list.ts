@@ -6,7 +6,6 @@ import { jobFieldDefs } from '../../../reference/jobKinds';
 import { notFound } from '../../errors';
 import { jobCsvHeader, type JobListFilter, type JobScope } from '../../repositories/jobs';
 import { JobDetailWithCapture } from '../../schemas/capture';
-import { errorResponses } from '../../schemas/common';
 import {
   ByAssignerParams,
   CompanyCounts,
@@ -30,7 +29,6 @@ const pageSize = 25;
 const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { jobs } = app.repos;
   const tags = ['jobs'];
-  const security = [{ bearerAuth: [] }];
 
   /** Counts per status (all of them, zeros included), overdue and total. */
   async function statusCounts(scope: JobScope, filter: JobListFilter = {}) {
@@ -74,7 +72,6 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'jobs.list', sessionCheck: 'in-statement' },
       schema: {
         tags,
-        security,
         summary:
           'Jobs visible to this user, in ra-data-simple-rest conventions; Accept: text/csv exports all',
         description:
@@ -84,7 +81,7 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "matching job (range ignored) as `data.csv`, times in Lagos time (`2026-03-01 12:00:00`); a `type` filter adds that kind's fields as columns.",
         querystring: JobListQuery,
         produces: ['application/json', 'text/csv'],
-        response: { 200: Type.Array(Job), ...errorResponses(400, 401, 403) },
+        response: { 200: Type.Array(Job) },
       },
     },
     async (request, reply) => {
@@ -120,10 +117,9 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'jobs.list' },
       schema: {
         tags,
-        security,
         summary: "One job (react-admin getOne); another company's job is 404",
         params: JobIdParams,
-        response: { 200: Job, ...errorResponses(400, 401, 404) },
+        response: { 200: Job },
       },
     },
     async (request) => {
@@ -139,11 +135,10 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'jobs.list' },
       schema: {
         tags,
-        security,
         summary:
           'Job profile: the job, its history, attachments, capture evidence and the actions this user may take now',
         params: JobIdParams,
-        response: { 200: JobDetailWithCapture, ...errorResponses(400, 401, 404) },
+        response: { 200: JobDetailWithCapture },
       },
     },
     async (request) => {
@@ -183,10 +178,9 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'dashboard.view' },
       schema: {
         tags,
-        security,
         summary:
           'Counts per status, overdue and total of the jobs this user sees; jobs created per day',
-        response: { 200: SummaryCounts, ...errorResponses(401) },
+        response: { 200: SummaryCounts },
       },
     },
     async (request) => {
@@ -213,13 +207,12 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'jobs.list' },
       schema: {
         tags,
-        security,
         summary:
           "The company's own jobs: counts per status, and a page of 25 (optionally of one status)",
         description:
           "For provider staff: all jobs. `total` counts the jobs of the page's status filter.",
         querystring: CompanyCountsQuery,
-        response: { 200: CompanyCounts, ...errorResponses(400, 401, 403) },
+        response: { 200: CompanyCounts },
       },
     },
     async (request) => {
@@ -241,12 +234,11 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'jobs.list' },
       schema: {
         tags,
-        security,
         summary:
           "Jobs owned by a company (its id or its owner's account id) with a status (or all), 25 a page",
         params: ByAssignerParams,
         querystring: PageQuery,
-        response: { 200: JobPage, ...errorResponses(400, 401, 404) },
+        response: { 200: JobPage },
       },
     },
     async (request) => {

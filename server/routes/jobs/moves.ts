@@ -30,7 +30,6 @@ const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
     linkMail: { captureLinks: app.captureLinks, accounts, mailer: app.mailer },
   };
   const tags = ['jobs'];
-  const security = [{ bearerAuth: [] }];
 
   /**
    * One job's transition: visible to the user (else 404), allowed to them (else 403), legal from
@@ -62,7 +61,6 @@ const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'jobs.assign' },
       schema: {
         tags,
-        security,
         summary: 'Assign jobs to a company or an agent (agents: super-admins only); all or none',
         description:
           'Each job must be pending, assigned or declined (409 naming the job and its status). Sets ' +
@@ -71,7 +69,7 @@ const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'jobs, only to other companies.',
         params: AssignParams,
         body: AssignBody,
-        response: { 200: AssignResult, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: AssignResult, ...errorResponses(409) },
       },
     },
     async (request) => {
@@ -108,13 +106,12 @@ const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
         config: { access: 'jobs.stages' },
         schema: {
           tags,
-          security,
           summary:
             path === 'accept'
               ? 'The assignee accepts an assigned job (→ accepted)'
               : 'The assignee declines an assigned job (→ declined)',
           body: StatusUpdateBody,
-          response: { 200: Job, ...errorResponses(400, 401, 403, 404, 409) },
+          response: { 200: Job, ...errorResponses(404, 409) },
         },
       },
       async (request) =>
@@ -135,12 +132,11 @@ const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'jobs.stages' },
       schema: {
         tags,
-        security,
         summary:
           'Approve or reject a submitted job (admins or the owner company), rating the assignee 1–5',
         params: ReviewParams,
         body: ReviewBody,
-        response: { 200: Job, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: Job, ...errorResponses(409) },
       },
     },
     async (request) =>
@@ -160,11 +156,10 @@ const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'jobs.cancel' },
       schema: {
         tags,
-        security,
         summary: 'Cancel a job before submission (owner company or admin)',
         params: JobIdParams,
         body: Type.Optional(CancelBody),
-        response: { 200: Job, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: Job, ...errorResponses(409) },
       },
     },
     async (request) =>

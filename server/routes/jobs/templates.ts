@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { jobFieldDefs } from '../../../reference/jobKinds';
-import { errorResponses } from '../../schemas/common';
 import { TemplateParams } from '../../schemas/jobs';
 import { csvLine } from '../../services/csv';
 
@@ -15,7 +14,7 @@ const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'CSV template of a kind for bulk upload: the header row and one example row',
         params: TemplateParams,
         produces: ['text/csv'],
-        response: { 200: Type.String(), ...errorResponses(400) },
+        response: { 200: Type.String() },
       },
     },
     async (request, reply) => {

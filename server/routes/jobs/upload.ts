@@ -25,13 +25,12 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'transaction: 201 `{created}`, the owner charged for the whole file at once (no Company price ' +
           "for a row's state: 400; a wallet short of the total: 402, and nothing is created). Accepts " +
           'an `Idempotency-Key` header.',
-        security: [{ bearerAuth: [] }],
         consumes: ['multipart/form-data'],
         body: UploadJobsBody,
         response: {
           201: UploadCreated,
           400: UploadErrors,
-          ...errorResponses(401, 402, 403, 413, 422, 503),
+          ...errorResponses(402, 422, 503),
         },
       },
     },

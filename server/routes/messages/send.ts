@@ -17,7 +17,6 @@ const sendRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'signed-in' },
       schema: {
         tags: ['messages'],
-        security: [{ bearerAuth: [] }],
         summary: 'Send a message to one user, or to all companies or all agents',
         description:
           'To one user: provider staff may write to any active user, a company’s users to the ' +
@@ -28,7 +27,7 @@ const sendRoutes: FastifyPluginAsyncTypebox = async (app) => {
           `${throttles.broadcastsPerSender.limit} broadcasts an hour per sender, and ` +
           `${throttles.messagesPerCompany.limit} messages an hour per company (then 429).`,
         body: NewMessage,
-        response: { 201: Message, ...errorResponses(400, 401, 403, 404, 429) },
+        response: { 201: Message, ...errorResponses(404, 429) },
       },
     },
     async (request, reply) => {

@@ -24,7 +24,6 @@ const tatView = (t: TatRow) => ({
 const tatRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { tats } = app.repos;
   const tags = ['settings'];
-  const security = [{ bearerAuth: [] }];
 
   /** The body checked beyond its schema: a known state, 2 decimals, agent prices for super-admins. */
   function checkTat(body: TatSettingBody, request: FastifyRequest) {
@@ -55,9 +54,8 @@ const tatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'tat.read' },
       schema: {
         tags,
-        security,
         summary: 'TAT and price settings; company users see the Company audience only',
-        response: { 200: TatList, ...errorResponses(401, 403) },
+        response: { 200: TatList },
       },
     },
     async (request) => {
@@ -72,10 +70,9 @@ const tatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'tat.write' },
       schema: {
         tags,
-        security,
         summary: 'Create a TAT setting, one per (state, jobType, audience)',
         body: TatSettingBody,
-        response: { 201: TatSetting, ...errorResponses(400, 401, 403, 409) },
+        response: { 201: TatSetting, ...errorResponses(409) },
       },
     },
     async (request, reply) => {
@@ -95,11 +92,10 @@ const tatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'tat.write' },
       schema: {
         tags,
-        security,
         summary: 'Edit a TAT setting (all five fields)',
         params: TatIdParams,
         body: TatSettingBody,
-        response: { 200: TatSetting, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: TatSetting, ...errorResponses(409) },
       },
     },
     async (request) => {

@@ -25,7 +25,6 @@ const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'users.create' },
       schema: {
         tags: ['users'],
-        security: [{ bearerAuth: [] }],
         summary:
           'Invite a sub-admin (by provider staff) or a sub-user of your company (by a company) by mail',
         description:
@@ -37,7 +36,7 @@ const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
           `${throttles.invitesPerInviter.limit} invitations an hour per inviter and ` +
           `${throttles.invitesPerCompany.limit} per company (then 429).`,
         body: InviteAdminBody,
-        response: { 202: MessageBody, ...errorResponses(400, 401, 403, 429) },
+        response: { 202: MessageBody, ...errorResponses(429) },
       },
     },
     async (request, reply) => {

@@ -3,7 +3,6 @@ import { Type } from 'typebox';
 import { fieldError, notFound } from '../../errors';
 import { roles } from '../../../reference/permissions';
 import { userSortFields, type UserListFilter } from '../../repositories/users';
-import { errorResponses } from '../../schemas/common';
 import {
   PageLimitQuery,
   SearchQuery,
@@ -78,7 +77,6 @@ const userList = listSpec({
 const manageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { users, sessions, accounts } = app.repos;
   const tags = ['users'];
-  const security = [{ bearerAuth: [] }];
 
   async function visibleOr404(request: { account: Parameters<typeof userScopeOf>[0] }, id: string) {
     const user = await users.findVisible(id, userScopeOf(request.account));
@@ -92,13 +90,12 @@ const manageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'users.list' },
       schema: {
         tags,
-        security,
         summary: 'Users this account manages, newest first, optionally searched (first 100)',
         description:
           'Provider staff: the provider’s admins and sub-admins. A company: its owner and sub-users. ' +
           '`search` matches name, email, phone or user code.',
         querystring: SearchQuery,
-        response: { 200: UserList, ...errorResponses(400, 401, 403) },
+        response: { 200: UserList },
       },
     },
     async (request) => {
@@ -120,11 +117,10 @@ const manageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'users.list' },
       schema: {
         tags,
-        security,
         summary: 'Users of one kind (admin, sub-admin, company, agent), a page at a time',
         params: UserTypeParams,
         querystring: PageLimitQuery,
-        response: { 200: UserPage, ...errorResponses(400, 401, 403) },
+        response: { 200: UserPage },
       },
     },
     async (request) => {
@@ -142,10 +138,9 @@ const manageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: { access: 'users.list' as const },
     schema: {
       tags,
-      security,
       summary: "One user; another company's user is 404",
       params: UserIdParams,
-      response: { 200: User, ...errorResponses(400, 401, 403, 404) },
+      response: { 200: User },
     },
   };
   app.get('/user/:id', getOne, async (request) =>
@@ -161,7 +156,6 @@ const manageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'users.manage' },
       schema: {
         tags,
-        security,
         summary: 'Activate (1) or disable (0) a user; disabling ends all their sessions at once',
         description:
           'A disabled user’s live access token answers 401 on its next call and login answers 403. ' +
@@ -169,7 +163,7 @@ const manageRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'permission they lack.',
         params: UserIdParams,
         body: StatusBody,
-        response: { 200: User, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: User },
       },
     },
     async (request) => {
@@ -190,14 +184,13 @@ const manageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'users.list' },
       schema: {
         tags,
-        security,
         summary: 'Users this account manages, in ra-data-simple-rest conventions',
         description:
           '`filter`: `q` (name, email, phone, user code), `id` (list, for getMany), `type` (a role: ' +
           'with it, provider staff list that kind of account anywhere), `status` (0 or 1). ' +
           `Sortable: ${userSortFields.join(', ')}. Answers \`Content-Range: users first-last/total\`.`,
         querystring: UserListQuery,
-        response: { 200: Type.Array(User), ...errorResponses(400, 401, 403) },
+        response: { 200: Type.Array(User) },
       },
     },
     async (request, reply) => {
@@ -215,7 +208,6 @@ const manageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'users.manage' },
       schema: {
         tags,
-        security,
         summary: "Edit a user's personal information and permissions (sub-admins and sub-users)",
         description:
           'Fields left out keep their value. `permissions` only for sub-admins and sub-users, never ' +
@@ -223,7 +215,7 @@ const manageRoutes: FastifyPluginAsyncTypebox = async (app) => {
           '(their profile is PUT /setting/update-details).',
         params: UserIdParams,
         body: UpdateUserBody,
-        response: { 200: User, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: User },
       },
     },
     async (request) => {

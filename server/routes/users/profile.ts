@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { fieldError, forbidden, notFound } from '../../errors';
-import { BinaryFile } from '../../schemas/capture';
-import { errorResponses, MessageBody } from '../../schemas/common';
+import { BinaryFile, MessageBody } from '../../schemas/common';
 import { ChangePasswordBody, UpdateDetailsBody, UserIdParams } from '../../schemas/users';
 import { accountView } from '../../services/accountView';
 import { withoutMetadata } from '../../services/images';
@@ -24,7 +23,6 @@ const pictureMaxSide = 512;
 const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { accounts, sessions, users } = app.repos;
   const tags = ['settings'];
-  const security = [{ bearerAuth: [] }];
 
   app.put(
     '/setting/update-details',
@@ -32,11 +30,10 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'profile.edit' },
       schema: {
         tags,
-        security,
         summary:
           "Edit the signed-in user's own name, phone and address (and the company's name, state and address, for its owner)",
         body: UpdateDetailsBody,
-        response: { 200: Type.Ref('Account'), ...errorResponses(400, 401, 403) },
+        response: { 200: Type.Ref('Account') },
       },
     },
     async (request) => {
@@ -79,10 +76,9 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'profile.edit' },
       schema: {
         tags,
-        security,
         summary: 'Change your own password; your other sessions end, this one goes on',
         body: ChangePasswordBody,
-        response: { 200: MessageBody, ...errorResponses(400, 401, 403) },
+        response: { 200: MessageBody },
       },
     },
     async (request) => {
@@ -109,13 +105,11 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'signed-in' },
       schema: {
         tags: ['users'],
-        security,
         summary: "A user's profile picture, for users who may see that user (404 otherwise)",
         params: UserIdParams,
         produces: ['image/jpeg', 'image/png'],
         response: {
           200: BinaryFile('The picture, re-encoded without metadata'),
-          ...errorResponses(400, 401, 404),
         },
       },
     },
@@ -156,7 +150,6 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         config: { access: 'profile.edit' },
         schema: {
           tags,
-          security,
           summary: 'Set your profile picture (multipart part `picture`: JPEG or PNG, at most 2 MB)',
           description:
             'The image must decode in full; it is stored turned upright, scaled down to fit ' +
@@ -166,7 +159,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
           body: Type.Object({
             picture: Type.Unsafe<unknown>({ description: 'The image file' }),
           }),
-          response: { 200: Type.Ref('Account'), ...errorResponses(400, 401, 403, 413) },
+          response: { 200: Type.Ref('Account') },
         },
       },
       async (request) => {

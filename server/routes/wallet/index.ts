@@ -31,7 +31,6 @@ import { fundWallet, recordedBankTransfer } from '../../services/paymentMethods'
 const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ledger, transactions, payouts, companies } = app.repos;
   const tags = ['money'];
-  const security = [{ bearerAuth: [] }];
   const settings = app.config.money ?? defaultMoneySettings;
 
   app.get(
@@ -40,14 +39,13 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'money.view' },
       schema: {
         tags,
-        security,
         summary:
           "The signed-in company's wallet balance and how to pay; admins name a company or agent",
         description:
           'Company users: their own company (another `company_id` is 404). Admins: `?company_id=` ' +
           "(a company's wallet) or `?agent_id=` (an agent's earnings available for payout).",
         querystring: WalletQuery,
-        response: { 200: Wallet, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: Wallet, ...errorResponses(404) },
       },
     },
     async (request) => {
@@ -100,13 +98,12 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'money.bank_details' },
       schema: {
         tags,
-        security,
         summary: "Set the bank account a partner company's earnings are paid out to (its owner)",
         description:
           'A bank of `GET /banks`, a 10-digit NUBAN checked against it, and the account name. ' +
           'The provider pays payouts into it.',
         body: BankAccountBody,
-        response: { 200: BankAccount, ...errorResponses(400, 401, 403) },
+        response: { 200: BankAccount },
       },
     },
     async (request) => {
@@ -124,13 +121,12 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'money.manage', idempotent: true },
       schema: {
         tags,
-        security,
         summary: "Record a company's bank transfer: its wallet is credited (admins)",
         description:
           'The same `reference` again answers the first funding and credits nothing; a reference ' +
           'already recorded for another company or amount is a 409. Accepts an `Idempotency-Key` header.',
         body: FundWalletBody,
-        response: { 201: Transaction, ...errorResponses(400, 401, 403, 409, 422) },
+        response: { 201: Transaction, ...errorResponses(409, 422) },
       },
     },
     async (request, reply) => {
