@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import { seedStaff } from './demoAccounts';
 import { seedAgents } from './demoAgents';
+import { seedApiKeys } from './demoApiKeys';
 import { seedCompanies } from './demoCompanies';
 import { newDemoContext, type DemoSeeder, type DemoServices } from './demoContext';
 import { seedJobs } from './demoJobs';
@@ -28,6 +29,7 @@ export const demoSeeders: DemoSeeder[] = [
   seedJobs,
   seedMessages,
   seedPayouts,
+  seedApiKeys,
 ];
 
 /**

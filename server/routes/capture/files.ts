@@ -26,7 +26,7 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/jobs/:id/photos/:kind',
     {
-      config: { access: 'jobs.list' },
+      config: { access: 'jobs.list', apiKey: true },
       schema: {
         tags: ['capture'],
         security,
@@ -58,7 +58,7 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/jobs/:id/attachments/:attachmentId',
     {
-      config: { access: 'jobs.list' },
+      config: { access: 'jobs.list', apiKey: true },
       schema: {
         tags: ['jobs'],
         security,

@@ -71,7 +71,7 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/jobs',
     {
       // The busiest call: its statement checks the session too, one call into the database.
-      config: { access: 'jobs.list', sessionCheck: 'in-statement' },
+      config: { access: 'jobs.list', sessionCheck: 'in-statement', apiKey: true },
       schema: {
         tags,
         security,
@@ -117,7 +117,7 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/jobs/:id',
     {
-      config: { access: 'jobs.list' },
+      config: { access: 'jobs.list', apiKey: true },
       schema: {
         tags,
         security,
@@ -136,7 +136,7 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/job/detail/:id',
     {
-      config: { access: 'jobs.list' },
+      config: { access: 'jobs.list', apiKey: true },
       schema: {
         tags,
         security,

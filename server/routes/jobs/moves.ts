@@ -158,7 +158,7 @@ const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/job/:id/cancel',
     {
-      config: { access: 'jobs.cancel' },
+      config: { access: 'jobs.cancel', apiKey: true },
       schema: {
         tags,
         security,
