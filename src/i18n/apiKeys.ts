@@ -16,6 +16,7 @@ export const apiKeyResources = {
 
 export const apiKeyTexts = {
   title: 'API keys',
+  settings_body: 'Keys with which your systems create and follow jobs through the API.',
   explanation:
     'Your systems call the job endpoints (create, bulk upload, list, details, cancel, files) with ' +
     '"Authorization: Bearer <key>". A key acts for the company with the permissions it carries.',

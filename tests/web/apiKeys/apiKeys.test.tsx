@@ -153,6 +153,20 @@ describe('Settings → API keys', () => {
   );
 
   it(
+    'opens from the Settings page',
+    async () => {
+      signIn(companyAccount);
+      answerKeys(() => []);
+      const { user } = await renderApp('/company/settings');
+      const card = await screen.findByRole('link', { name: /API keys/ }, firstRender);
+      expect(card).toHaveAttribute('href', '/company/api-keys');
+      await user.click(card);
+      expect(await screen.findByRole('button', { name: 'Create API key' })).toBeInTheDocument();
+    },
+    slow,
+  );
+
+  it(
     "shows the provider's staff every company's keys with their company",
     async () => {
       signIn(adminAccount);
