@@ -161,6 +161,10 @@ export const holds = (h: Pick<Holder, 'role' | 'permissions'>, label: Permission
 export const heldLabels = (h: Pick<Holder, 'role' | 'permissions'>): PermissionLabel[] =>
   permissionLabels.filter((l) => holds(h, l));
 
+/** What a new API key of this account carries unless told: its labels of the job endpoints. */
+export const defaultKeyLabels = (h: Pick<Holder, 'role' | 'permissions'>): PermissionLabel[] =>
+  heldLabels(h).filter((l) => (apiKeyLabels as readonly PermissionLabel[]).includes(l));
+
 /**
  * Whether `actor` may change `target` (status, details, permissions): never itself, and staff
  * who are not heads only people who hold nothing they lack, so that a sub-admin cannot disable

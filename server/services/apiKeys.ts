@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
-  apiKeyLabels,
+  defaultKeyLabels,
   heldLabels,
   isPermissionLabel,
   type PermissionLabel,
@@ -35,8 +35,8 @@ type Creator = Pick<AccountRow, 'id' | 'role' | 'permissions'>;
  * `permission` otherwise); absent, the creator's labels that count on the job endpoints.
  */
 export function keyLabels(creator: Creator, requested?: readonly string[]): PermissionLabel[] {
+  if (requested === undefined) return defaultKeyLabels(creator);
   const held = heldLabels(creator);
-  if (requested === undefined) return held.filter((l) => apiKeyLabels.includes(l as never));
   const unknown = requested.filter((l) => !isPermissionLabel(l));
   if (unknown.length) {
     throw fieldError('permission', `Unknown permission: ${[...new Set(unknown)].join(', ')}`);

@@ -7,3 +7,7 @@ export const copyText = async (text: string) => {
     return false;
   }
 };
+
+/** Selects a read-only field's whole text when it gets the focus, ready to copy. */
+export const selectAll = (event: React.FocusEvent<HTMLInputElement>) =>
+  event.currentTarget.select();

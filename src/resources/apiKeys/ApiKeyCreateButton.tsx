@@ -22,10 +22,10 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
-import { apiKeyLabels, heldLabels } from '../../../reference/permissions';
+import { defaultKeyLabels } from '../../../reference/permissions';
 import { useAccount } from '../../authProvider/useAccount';
 import { useNotifyError } from '../../httpClient/useNotifyError';
-import { copyText } from '../../layout/copyText';
+import { copyText, selectAll } from '../../layout/copyText';
 import { useOwnerCompanyChoices } from '../companies/useOwnerCompanies';
 import { PermissionChoices } from '../users/PermissionChoices';
 import type { CreatedApiKey, NewApiKey } from './types';
@@ -63,12 +63,7 @@ const CreatedKey = ({ created, onDone }: { created: CreatedApiKey; onDone: () =>
             value={created.key}
             label={translate('app.api_keys.key_label', { name: created.name })}
             fullWidth
-            slotProps={{
-              htmlInput: {
-                readOnly: true,
-                onFocus: (e: React.FocusEvent<HTMLInputElement>) => e.target.select(),
-              },
-            }}
+            slotProps={{ htmlInput: { readOnly: true, onFocus: selectAll } }}
           />
         </Stack>
       </DialogContent>
@@ -101,9 +96,7 @@ export const ApiKeyCreateButton = () => {
   };
   const defaults = {
     name: '',
-    permission: account
-      ? heldLabels(account).filter((l) => (apiKeyLabels as readonly string[]).includes(l))
-      : [],
+    permission: account ? defaultKeyLabels(account) : [],
   };
   return (
     <>

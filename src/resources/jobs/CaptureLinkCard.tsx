@@ -11,7 +11,7 @@ import { canAccess } from '../../authProvider/canAccess';
 import type { AppDataProvider } from '../../dataProvider';
 import { formatDisplayDateTime } from '../../formatting/dates';
 import { useNotifyError } from '../../httpClient/useNotifyError';
-import { copyText } from '../../layout/copyText';
+import { copyText, selectAll } from '../../layout/copyText';
 import type { CaptureLink, JobDetail } from './types';
 
 /**
@@ -140,5 +140,3 @@ export const CaptureLinkCard = ({ job, onChanged }: { job: JobDetail; onChanged:
     </Card>
   );
 };
-
-const selectAll = (event: React.FocusEvent<HTMLInputElement>) => event.currentTarget.select();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyHash } from '../../../server/services/apiKeys';
-import { count, createTestApp, type TestContext } from '../helpers';
+import { configFromEnv, count, createTestApp, type TestContext } from '../helpers';
 import { csv, row } from '../jobs/bulkFiles';
 import {
   addressFields,
@@ -401,6 +401,18 @@ describe('rate limit per key', () => {
       expect((await call(company.headers)).statusCode).toBe(200);
     } finally {
       await small.close();
+    }
+  });
+});
+
+describe('API_KEY_REQUESTS_PER_MINUTE', () => {
+  it('sets the per-key limit, 600 when unset, and refuses what is not a whole number', () => {
+    expect(configFromEnv({}).apiKeyRequestsPerMinute).toBe(600);
+    expect(configFromEnv({ API_KEY_REQUESTS_PER_MINUTE: '120' }).apiKeyRequestsPerMinute).toBe(120);
+    for (const bad of ['0', '-5', '1.5', 'lots']) {
+      expect(() => configFromEnv({ API_KEY_REQUESTS_PER_MINUTE: bad }), bad).toThrow(
+        'API_KEY_REQUESTS_PER_MINUTE must be a whole number',
+      );
     }
   });
 });

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { ApiKey, CreatedApiKey } from '../../../src/resources/apiKeys/types';
+import { companiesPage, makeCompany } from '../support/companiesFixtures';
 import { renderApp } from '../support/renderApp';
 import { server } from '../support/server';
 import { adminAccount, companyAccount, signIn } from '../support/session';
@@ -175,6 +176,45 @@ describe('Settings → API keys', () => {
       const row = (await screen.findByText('Key 1', {}, firstRender)).closest('tr')!;
       expect(row).toHaveTextContent('Kano Verify Ltd');
       expect(screen.getByRole('columnheader', { name: 'Company' })).toBeInTheDocument();
+    },
+    slow,
+  );
+
+  it(
+    'lets an admin create a key for a company they pick, sent as company_id',
+    async () => {
+      signIn(adminAccount);
+      answerKeys(() => []);
+      const companies = [
+        makeCompany(1, { name: 'Abuja Checks Ltd' }),
+        makeCompany(2, { name: 'Kano Verify' }),
+      ];
+      server.use(http.get('/api/v2/companies', () => companiesPage(companies)));
+      const sent: unknown[] = [];
+      server.use(
+        http.post('/api/v2/api-keys', async ({ request }) => {
+          sent.push(await request.json());
+          return HttpResponse.json(
+            { id: makeKey(5).id, name: 'Kano sync', key: 'vb_live_kano' },
+            { status: 201 },
+          );
+        }),
+      );
+      const { user } = await renderApp('/admin/api-keys');
+      await user.click(await screen.findByRole('button', { name: 'Create API key' }, firstRender));
+      const dialog = await screen.findByRole('dialog');
+      await user.click(within(dialog).getByLabelText(/Name/));
+      await user.paste('Kano sync');
+      // Without a company nothing is sent.
+      await user.click(within(dialog).getByRole('button', { name: 'Create API key' }));
+      expect(sent).toEqual([]);
+      // The refusal focused the company field: typing opens its choices.
+      await user.type(within(dialog).getByRole('combobox', { name: /Company/ }), 'Kano');
+      await user.click(await screen.findByRole('option', { name: 'Kano Verify' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Create API key' }));
+      await waitFor(() => expect(sent).toHaveLength(1));
+      expect(sent[0]).toMatchObject({ name: 'Kano sync', company_id: companies[1]!.id });
+      expect(await screen.findByDisplayValue('vb_live_kano')).toBeInTheDocument();
     },
     slow,
   );
