@@ -134,7 +134,7 @@ describe('an API key', () => {
     expect(list.map((j) => j.id)).not.toContain(theirs.id);
   });
 
-  it('is refused at once when revoked, and only its company may revoke it (404 otherwise)', async () => {
+  it('security: is refused at once when revoked, and only its company may revoke it (404 otherwise)', async () => {
     const created = await newKey(ctx.app, owner.headers);
     expect((await get('/jobs', created.headers)).statusCode).toBe(200);
 
@@ -161,7 +161,7 @@ describe('an API key', () => {
     expect((listed as Listed[]).map((k) => k.id)).toContain(created.id);
   });
 
-  it('refuses a wrong key (401), as it refuses a malformed one', async () => {
+  it('security: refuses a wrong key (401), as it refuses a malformed one', async () => {
     const { key } = await newKey(ctx.app, owner.headers);
     for (const wrong of [
       `${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}`,
@@ -174,7 +174,7 @@ describe('an API key', () => {
     }
   });
 
-  it('opens no other route: admin-area and company routes answer 401', async () => {
+  it('security: opens no other route: admin-area and company routes answer 401', async () => {
     const { headers } = await newKey(ctx.app, owner.headers);
     for (const url of ['/companies', '/api-keys', '/messages', '/auth/me', '/job/summary/counts']) {
       const res = await get(url, headers);
@@ -265,7 +265,7 @@ describe('who makes keys, and with which labels', () => {
     expect(res.statusCode).toBe(403);
   });
 
-  it('stops a key whose creator can no longer use it, or whose company is suspended', async () => {
+  it('security: stops a key whose creator can no longer use it, or whose company is suspended', async () => {
     const sub = await signIn(ctx.app, ctx.db, 'subuser', {
       companyOf: other.companyId!,
       permissions: ['Create Sub-User', 'View Job History'],
@@ -290,7 +290,7 @@ describe('who makes keys, and with which labels', () => {
     }
   });
 
-  it('follows its creator’s labels: a label the creator loses, the key loses', async () => {
+  it('security: follows its creator’s labels: a label the creator loses, the key loses', async () => {
     const sub = await signIn(ctx.app, ctx.db, 'subuser', {
       companyOf: owner.companyId!,
       permissions: ['Create Sub-User', 'View Job History'],
@@ -355,7 +355,7 @@ describe("the provider's admins", () => {
 });
 
 describe('limits', () => {
-  it('holds at most 20 active keys per company (409), revoked ones not counted', async () => {
+  it('security: holds at most 20 active keys per company (409), revoked ones not counted', async () => {
     const company = await signIn(ctx.app, ctx.db, 'company');
     const ids: string[] = [];
     for (let i = 0; i < 20; i++) ids.push((await newKey(ctx.app, company.headers)).id);
@@ -369,7 +369,18 @@ describe('limits', () => {
     expect((await postKey(ctx.app, company.headers, { name: 'One more' })).statusCode).toBe(201);
   });
 
-  it('makes at most 30 keys an hour per company (429), revoked or not', async () => {
+  it('security: keeps to the limit when creations race (the count is taken under a lock)', async () => {
+    const company = await signIn(ctx.app, ctx.db, 'company');
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => postKey(ctx.app, company.headers, { name: `K${i}` })),
+    );
+    const codes = answers.map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 201)).toHaveLength(20);
+    expect(codes.filter((c) => c === 409)).toHaveLength(4);
+    expect(await count(ctx.db, 'api_keys WHERE company_id = $1', [company.companyId])).toBe(20);
+  });
+
+  it('security: makes at most 30 keys an hour per company (429), revoked or not', async () => {
     const company = await signIn(ctx.app, ctx.db, 'company');
     await ctx.db.query(
       `INSERT INTO rate_limits (bucket, key, hits) VALUES ('api-key:company', $1, 30)`,
@@ -382,7 +393,7 @@ describe('limits', () => {
 });
 
 describe('rate limit per key', () => {
-  it('answers 429 with Retry-After past the limit, per key', async () => {
+  it('security: answers 429 with Retry-After past the limit, per key', async () => {
     const small = await createTestApp({ apiKeyRequestsPerMinute: 3 });
     try {
       await setPrices(small.db);

@@ -37,7 +37,7 @@ describe('the routes an API key opens', () => {
     expect(keyRoutes().sort()).toEqual([...jobEndpoints].sort());
   });
 
-  it('every other signed-in route answers a valid key 401, before reading anything', async () => {
+  it('security: every other signed-in route answers a valid key 401, before reading anything', async () => {
     const others = ctx.app.apiRoutes.filter((r) => !r.apiKey && r.access !== 'public');
     // The app's own routes, not an empty list that would pass anything.
     expect(others.length).toBeGreaterThan(50);
