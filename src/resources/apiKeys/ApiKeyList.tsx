@@ -1,5 +1,5 @@
 import { Chip, Stack, Typography } from '@mui/material';
-import { DataTable, List, SelectInput, TopToolbar, useTranslate } from 'react-admin';
+import { DataTable, List, SearchInput, SelectInput, TopToolbar, useTranslate } from 'react-admin';
 import { useAccount } from '../../authProvider/useAccount';
 import { formatDisplayDate, formatDisplayDateTime } from '../../formatting/dates';
 import { ApiKeyCreateButton } from './ApiKeyCreateButton';
@@ -10,6 +10,7 @@ import type { ApiKey } from './types';
 const Column = DataTable.Col<ApiKey>;
 
 const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
   <SelectInput
     key="status"
     source="status"

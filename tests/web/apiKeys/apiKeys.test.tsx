@@ -171,11 +171,14 @@ describe('Settings → API keys', () => {
     "shows the provider's staff every company's keys with their company",
     async () => {
       signIn(adminAccount);
-      answerKeys(() => [makeKey(1, { company_name: 'Kano Verify Ltd' })]);
-      await renderApp('/admin/api-keys');
+      const filters = answerKeys(() => [makeKey(1, { company_name: 'Kano Verify Ltd' })]);
+      const { user } = await renderApp('/admin/api-keys');
       const row = (await screen.findByText('Key 1', {}, firstRender)).closest('tr')!;
       expect(row).toHaveTextContent('Kano Verify Ltd');
       expect(screen.getByRole('columnheader', { name: 'Company' })).toBeInTheDocument();
+      await user.click(screen.getByPlaceholderText('Search'));
+      await user.paste('kano');
+      await waitFor(() => expect(filters.at(-1)).toEqual({ q: 'kano' }));
     },
     slow,
   );
