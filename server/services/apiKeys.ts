@@ -5,6 +5,7 @@ import {
   isPermissionLabel,
   type PermissionLabel,
 } from '../../reference/permissions';
+import { defaultApiKeyRequestsPerMinute, type Config } from '../config';
 import { conflict, fieldError } from '../errors';
 import type { Queryable } from '../db';
 import type { AccountRow } from '../repositories/accounts';
@@ -22,6 +23,13 @@ const shownLength = apiKeyPrefix.length + 8;
 
 /** Active keys a company may hold at once; a revoked one no longer counts. */
 export const maxActiveKeysPerCompany = 20;
+
+/** Each key's own bucket of requests a minute, counted on every request it signs. */
+export const keyThrottleOf = (config: Pick<Config, 'apiKeyRequestsPerMinute'>) => ({
+  bucket: 'api-key:requests',
+  limit: config.apiKeyRequestsPerMinute ?? defaultApiKeyRequestsPerMinute,
+  windowMinutes: 1,
+});
 
 export const isApiKeyToken = (token: string) => token.startsWith(apiKeyPrefix);
 

@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { allows, type Access, type Holder } from '../../../reference/permissions';
-import { defaultApiKeyRequestsPerMinute } from '../../config';
 import { forbidden } from '../../errors';
 import { areaOf, isSuperAdmin } from '../../services/accountView';
+import { keyThrottleOf } from '../../services/apiKeys';
 import { spendAttempt } from '../../services/throttles';
 
 declare module 'fastify' {
@@ -104,12 +104,7 @@ export default fp(
       if (!admits(request, access)) throw forbidden();
     }
 
-    // Each key has its own bucket, counted on every request it signs.
-    const keyThrottle = {
-      bucket: 'api-key:requests',
-      limit: app.config.apiKeyRequestsPerMinute ?? defaultApiKeyRequestsPerMinute,
-      windowMinutes: 1,
-    };
+    const keyThrottle = keyThrottleOf(app.config);
 
     app.addHook('onRequest', async (request, reply) => {
       const { access, sessionCheck } = request.routeOptions.config;

@@ -15,7 +15,12 @@ import {
 } from '../../schemas/apiKeys';
 import { errorResponses } from '../../schemas/common';
 import { areaOf } from '../../services/accountView';
-import { apiKeyView, createApiKey, maxActiveKeysPerCompany } from '../../services/apiKeys';
+import {
+  apiKeyView,
+  createApiKey,
+  keyThrottleOf,
+  maxActiveKeysPerCompany,
+} from '../../services/apiKeys';
 import {
   FilterId,
   FilterOneOf,
@@ -87,7 +92,7 @@ const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
           `At most ${maxActiveKeysPerCompany} active keys per company (409), and ` +
           `${throttles.apiKeysPerCompany.limit} new keys an hour per company (429). A key is ` +
           `accepted as \`Authorization: Bearer <key>\` on the job endpoints only, up to ` +
-          `${app.config.apiKeyRequestsPerMinute ?? 'API_KEY_REQUESTS_PER_MINUTE'} requests a ` +
+          `${keyThrottleOf(app.config).limit} requests a ` +
           'minute (429 with `Retry-After` past it).',
         body: NewApiKey,
         response: { 201: CreatedApiKey, ...errorResponses(400, 401, 403, 409, 429) },
