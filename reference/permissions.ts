@@ -41,7 +41,8 @@ export const permissionGrants: Record<PermissionLabel, string | null> = {
     'creating jobs one by one or in bulk, assigning them (and capture links), cancelling them',
   'View Job History': 'the jobs lists, job profiles and their evidence',
   'View Job Stages': 'moving jobs through their stages: accept, decline, approve, reject',
-  'Create Sub-User': 'creating sub-admins (admin area) or sub-users (company area)',
+  'Create Sub-User':
+    'creating sub-admins (admin area) or sub-users (company area), and a company’s API keys',
   'Edit Profile': 'editing one’s own profile and password',
   'User management (view)': 'the lists and pages of users, companies, agents and applications',
   'View, Print & Download Report':
@@ -116,9 +117,23 @@ export const accessRules = {
   'users.create': { areas: both, permission: 'Create Sub-User' },
   'users.list': { areas: both, permission: 'User management (view)' },
   'users.manage': { areas: both, permission: 'Delete or Disable Account' },
+  // A key is a company identity holding some of its creator's labels, like a sub-user; the
+  // provider's staff manage every company's keys.
+  'api_keys.manage': { areas: both, permission: 'Create Sub-User' },
 } as const satisfies Record<string, AccessRule>;
 
 export type AccessKey = keyof typeof accessRules;
+
+/**
+ * The labels that count on the routes an API key opens (the job endpoints: create, upload, list
+ * with its CSV export, detail, cancel, files): a new key carries those its creator holds unless
+ * told otherwise.
+ */
+export const apiKeyLabels = [
+  'Create Job',
+  'View Job History',
+  'View, Print & Download Report',
+] as const satisfies readonly PermissionLabel[];
 
 /**
  * What a route declares: 'public' (no sign-in: auth, capture by token, applications),
@@ -145,6 +160,10 @@ export const holds = (h: Pick<Holder, 'role' | 'permissions'>, label: Permission
 /** The labels this account holds: all of them for heads. */
 export const heldLabels = (h: Pick<Holder, 'role' | 'permissions'>): PermissionLabel[] =>
   permissionLabels.filter((l) => holds(h, l));
+
+/** What a new API key of this account carries unless told: its labels of the job endpoints. */
+export const defaultKeyLabels = (h: Pick<Holder, 'role' | 'permissions'>): PermissionLabel[] =>
+  heldLabels(h).filter((l) => (apiKeyLabels as readonly PermissionLabel[]).includes(l));
 
 /**
  * Whether `actor` may change `target` (status, details, permissions): never itself, and staff
@@ -245,4 +264,5 @@ export const screenAccess: Record<string, Record<string, Access | readonly Acces
     export: 'jobs.export',
   },
   wallet: { show: 'money.view', fund: 'money.manage' },
+  'api-keys': { list: 'api_keys.manage', create: 'api_keys.manage', delete: 'api_keys.manage' },
 };

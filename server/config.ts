@@ -42,7 +42,12 @@ export interface Config {
   timeouts: ServerTimeouts;
   /** Unset: `defaultMoneySettings` (tests leave it out). */
   money?: MoneySettings;
+  /** Requests a minute one API key may make; unset: `defaultApiKeyRequestsPerMinute`. */
+  apiKeyRequestsPerMinute?: number;
 }
+
+/** An integration's bulk of traffic (polling the jobs list, downloading evidence) fits under it. */
+export const defaultApiKeyRequestsPerMinute = 600;
 
 /** How companies pay (shown with the wallet) and the VAT of invoices. */
 export interface MoneySettings {
@@ -129,6 +134,12 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: loadTrustProxy(env.TRUST_PROXY),
     timeouts: loadTimeouts(env),
     money: loadMoneySettings(env),
+    apiKeyRequestsPerMinute: wholeNumber(
+      env,
+      'API_KEY_REQUESTS_PER_MINUTE',
+      defaultApiKeyRequestsPerMinute,
+      1_000_000,
+    ),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import agentApplicationRoutes from './agentApplications';
 import agentRoutes from './agents';
+import apiKeyRoutes from './apiKeys';
 import authRoutes from './auth';
 import captureRoutes from './capture';
 import companyRoutes from './companies';
@@ -32,6 +33,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(walletRoutes);
   await app.register(transactionRoutes);
   await app.register(payoutRoutes);
+  await app.register(apiKeyRoutes);
 };
 
 export default routes;

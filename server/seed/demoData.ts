@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import { seedStaff } from './demoAccounts';
 import { seedAgents } from './demoAgents';
+import { seedApiKeys } from './demoApiKeys';
 import { seedCompanies } from './demoCompanies';
 import { newDemoContext, type DemoSeeder, type DemoServices } from './demoContext';
 import { seedJobs } from './demoJobs';
@@ -30,6 +31,7 @@ export const demoSeeders: DemoSeeder[] = [
   seedTatBreaches,
   seedMessages,
   seedPayouts,
+  seedApiKeys,
 ];
 
 /**

@@ -1,4 +1,5 @@
 import { CustomRoutes, Resource } from 'react-admin';
+import apiKeys from '../resources/apiKeys';
 import companies, { companyCustomRoutes } from '../resources/companies';
 import agentApplications, { agentApplicationCustomRoutes } from '../resources/agentApplications';
 import agents, { agentCustomRoutes } from '../resources/agents';
@@ -22,6 +23,7 @@ export default function AdminArea() {
         {jobResourceRoutes}
       </Resource>
       <Resource name="messages" {...messages} />
+      <Resource name="api-keys" {...apiKeys} />
       <Resource name="users" {...users}>
         {userResourceRoutes}
       </Resource>

@@ -1,4 +1,5 @@
 import { CustomRoutes, Resource } from 'react-admin';
+import apiKeys from '../resources/apiKeys';
 import jobs, { jobCustomRoutes, jobResourceRoutes } from '../resources/jobs';
 import messages from '../resources/messages';
 import users, { userResourceRoutes } from '../resources/users';
@@ -15,6 +16,7 @@ export default function CompanyArea() {
         {jobResourceRoutes}
       </Resource>
       <Resource name="messages" {...messages} />
+      <Resource name="api-keys" {...apiKeys} />
       <Resource name="users" {...users}>
         {userResourceRoutes}
       </Resource>

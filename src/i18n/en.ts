@@ -1,6 +1,7 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import { agentMenu, agentResources, agentTexts } from './agents';
+import { apiKeyResources, apiKeyTexts } from './apiKeys';
 
 /** The product's name, also the default page title of the areas. */
 export const appName = 'Verification back-office';
@@ -64,6 +65,7 @@ export const en: TranslationMessages = {
       },
     },
     ...agentResources,
+    ...apiKeyResources,
     users: {
       name: 'User |||| Users',
       fields: {
@@ -135,6 +137,7 @@ export const en: TranslationMessages = {
       agent_transactions: 'Agent transactions',
       agent_payout: 'Agent payout',
       fund_wallet: 'Fund a wallet',
+      api_keys: 'API keys',
     },
     messages: {
       title: 'Messages',
@@ -186,6 +189,7 @@ export const en: TranslationMessages = {
       recent_jobs: 'Recent jobs',
     },
     agents: agentTexts,
+    api_keys: apiKeyTexts,
     roles: {
       admin: 'Administrator',
       'sub-admin': 'Sub-admin',

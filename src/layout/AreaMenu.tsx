@@ -9,6 +9,7 @@ import { MenuEntries } from './MenuEntries';
 import agentApplications from '../resources/agentApplications';
 import { useAgentApplicationPaths } from '../resources/agentApplications/paths';
 import agents from '../resources/agents';
+import apiKeys from '../resources/apiKeys';
 import { useAgentPaths } from '../resources/agents/paths';
 import companies from '../resources/companies';
 import { useCompanyPaths } from '../resources/companies/paths';
@@ -45,7 +46,10 @@ export const AreaMenu = () => {
       <MoneyMenuItems />
       <MessagesMenuItem />
       <MenuEntries
-        entries={[['settings.list', `${basename}${SettingsPage.path}`, 'settings', SettingsIcon]]}
+        entries={[
+          ['settings.list', `${basename}${SettingsPage.path}`, 'settings', SettingsIcon],
+          ['api-keys.list', `${basename}/api-keys`, 'api_keys', apiKeys.icon],
+        ]}
       />
     </Menu>
   );

@@ -87,6 +87,7 @@ describe('every demo account in every screen of its area', () => {
       '/admin/transactions/fund-wallet',
       '/admin/messages',
       '/admin/messages/create',
+      '/admin/api-keys',
     ],
     company: (self: string) => [
       '/company/dashboard',
@@ -110,6 +111,7 @@ describe('every demo account in every screen of its area', () => {
       `/company/transactions/${ids.transaction}`,
       '/company/messages',
       '/company/messages/create',
+      '/company/api-keys',
     ],
   };
 

@@ -3,6 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { allows, type Access, type Holder } from '../../../reference/permissions';
 import { forbidden } from '../../errors';
 import { areaOf, isSuperAdmin } from '../../services/accountView';
+import { keyThrottleOf } from '../../services/apiKeys';
+import { spendAttempt } from '../../services/throttles';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -13,10 +15,18 @@ declare module 'fastify' {
      * two (`authenticateFromMemory`, `sessionCheck`), and settles it before answering.
      */
     sessionCheck?: 'in-statement';
+    /**
+     * The route also takes an API key (`Authorization: Bearer vb_live_…`), acting as the key's
+     * company with the key's labels: the job endpoints only. Every other route answers a key 401.
+     */
+    apiKey?: true;
   }
   interface FastifyInstance {
-    /** Every API route as registered, with its declared access: the guard-coverage test reads it. */
-    apiRoutes: { method: string; url: string; access: Access | undefined }[];
+    /**
+     * Every API route as registered, with its declared access (and `apiKey` when it takes keys):
+     * the guard-coverage and API-key tests read it.
+     */
+    apiRoutes: { method: string; url: string; access: Access | undefined; apiKey?: true }[];
     /** Whether the signed-in account of `request` may do what `key` guards (checks inside handlers). */
     allows: (request: FastifyRequest, key: Exclude<Access, 'public' | 'signed-in'>) => boolean;
     /**
@@ -75,8 +85,10 @@ export default fp(
     app.addHook('onRoute', (route) => {
       if (!mustDeclareAccess(route.url)) return;
       const access = route.config?.access;
+      const apiKey = route.config?.apiKey ? ({ apiKey: true } as const) : {};
       const methods = ([] as string[]).concat(route.method);
-      for (const method of methods) app.apiRoutes.push({ method, url: route.url, access });
+      for (const method of methods)
+        app.apiRoutes.push({ method, url: route.url, access, ...apiKey });
       if (!access) throw new Error(`${methods.join(',')} ${route.url} declares no access`);
     });
 
@@ -92,7 +104,9 @@ export default fp(
       if (!admits(request, access)) throw forbidden();
     }
 
-    app.addHook('onRequest', async (request) => {
+    const keyThrottle = keyThrottleOf(app.config);
+
+    app.addHook('onRequest', async (request, reply) => {
       const { access, sessionCheck } = request.routeOptions.config;
       if (!access && mustDeclareAccess(request.routeOptions.url)) {
         request.log.error({ url: request.routeOptions.url }, 'a route without access was called');
@@ -102,7 +116,17 @@ export default fp(
       // Admitted on what the session last was; the route's statement confirms it.
       const remembered = sessionCheck === 'in-statement' && app.authenticateFromMemory(request);
       if (remembered && admits(request, access)) return;
-      await authenticateInFull(request);
+      await app.authenticate(request);
+      if (request.apiKeyId) {
+        await spendAttempt(
+          app.repos.rateLimits,
+          reply,
+          keyThrottle,
+          request.apiKeyId,
+          'Too many requests with this API key. Please wait a minute and try again.',
+        );
+      }
+      if (!admits(request, access)) throw forbidden();
     });
 
     app.decorate('settleSession', async (request: FastifyRequest, checked?: boolean) => {

@@ -5,6 +5,7 @@ import { unchangedSessionSql, type AccountRow } from '../../repositories/account
 import type { SqlCheck } from '../../repositories/sqlWhere';
 import type { AccessClaims } from '../../services/accessTokens';
 import { companySuspended } from '../../services/accountView';
+import { apiKeyHash, isApiKeyToken, keyHolderAccount } from '../../services/apiKeys';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,6 +17,8 @@ declare module 'fastify' {
      * request: the route's own statement checks it (`sessionCheck`, then `settleSession`).
      */
     sessionUnconfirmed: boolean;
+    /** The API key the request is signed with (`Bearer vb_live_…`); null for a session's token. */
+    apiKeyId: string | null;
   }
   interface FastifyInstance {
     authenticate: (request: FastifyRequest) => Promise<void>;
@@ -32,30 +35,61 @@ declare module 'fastify' {
 /** Sessions remembered per process (the newest); a forgotten one is simply checked in full. */
 const rememberedSessions = 10_000;
 
+/** Past this, a key's `last_used_at` is written again: at most one write a minute per key. */
+const lastUsedEveryMs = 60_000;
+
 /**
  * `authenticate` checks the bearer token, its session, the account and its company (active) on every
- * protected call; the pre-handlers below check what the account may do.
+ * protected call; the pre-handlers below check what the account may do. A token that begins
+ * like an API key is looked up as one, on the routes that declare `config.apiKey` only.
  */
 export default fp(
   async (app) => {
     app.decorateRequest('account', null as unknown as AccountRow);
     app.decorateRequest('sessionId', '');
     app.decorateRequest('sessionUnconfirmed', false);
+    app.decorateRequest('apiKeyId', null);
     // The account each session had when last checked: never trusted alone, only as the
     // assumption a route's statement confirms (or refutes) in the same call as its data.
     const lastSeen = new Map<string, AccountRow>();
 
-    function claimsOf(request: FastifyRequest): AccessClaims {
+    function bearerOf(request: FastifyRequest): string {
       const header = request.headers.authorization;
       const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
       if (!token) throw unauthorized('Authentication required');
+      return token;
+    }
+
+    function claimsOf(token: string): AccessClaims {
       const claims = app.accessTokens.verify(token);
       if (!claims) throw unauthorized('Your session has expired. Please log in again.');
       return claims;
     }
 
+    /**
+     * One indexed read per request and no cache, so a revoke (in any process) refuses the very
+     * next request; which route it is is checked first, so a key's validity leaks nowhere else.
+     */
+    async function authenticateKey(request: FastifyRequest, key: string) {
+      if (!request.routeOptions.config.apiKey) {
+        throw unauthorized('API keys are accepted on the job endpoints only');
+      }
+      const found = await app.repos.apiKeys.findHolder(apiKeyHash(key));
+      if (!found) throw unauthorized('Invalid API key');
+      const account = keyHolderAccount(found);
+      if (typeof account === 'string') throw unauthorized(account);
+      request.account = account;
+      request.apiKeyId = found.id;
+      request.sessionId = '';
+      request.sessionUnconfirmed = false;
+      const lastUsed = found.last_used_at?.getTime() ?? 0;
+      if (Date.now() - lastUsed >= lastUsedEveryMs) await app.repos.apiKeys.touch(found.id);
+    }
+
     app.decorate('authenticate', async (request: FastifyRequest) => {
-      const claims = claimsOf(request);
+      const token = bearerOf(request);
+      if (isApiKeyToken(token)) return authenticateKey(request, token);
+      const claims = claimsOf(token);
       request.sessionUnconfirmed = false;
       lastSeen.delete(claims.sid);
       const account = await app.repos.accounts.findBySession(
@@ -74,7 +108,9 @@ export default fp(
     });
 
     app.decorate('authenticateFromMemory', (request: FastifyRequest) => {
-      const claims = claimsOf(request);
+      const token = bearerOf(request);
+      if (isApiKeyToken(token)) return false;
+      const claims = claimsOf(token);
       const account = lastSeen.get(claims.sid);
       if (account?.id !== claims.sub) return false;
       request.account = account;

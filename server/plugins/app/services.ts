@@ -4,6 +4,7 @@ import type { Db } from '../../db';
 import { createAccountsRepository } from '../../repositories/accounts';
 import { createAgentApplicationsRepository } from '../../repositories/agentApplications';
 import { createAgentsRepository } from '../../repositories/agents';
+import { createApiKeysRepository } from '../../repositories/apiKeys';
 import { createCapturesRepository } from '../../repositories/captures';
 import { createCompaniesRepository } from '../../repositories/companies';
 import { createOneTimeTokensRepository } from '../../repositories/oneTimeTokens';
@@ -44,6 +45,7 @@ function createRepos(db: Db) {
     payouts: createPayoutsRepository(db),
     idempotency: createIdempotencyRepository(db),
     transactions: createTransactionsRepository(db),
+    apiKeys: createApiKeysRepository(db),
   };
 }
 

@@ -69,7 +69,7 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/jobs',
     {
       // The busiest call: its statement checks the session too, one call into the database.
-      config: { access: 'jobs.list', sessionCheck: 'in-statement' },
+      config: { access: 'jobs.list', sessionCheck: 'in-statement', apiKey: true },
       schema: {
         tags,
         summary:
@@ -114,7 +114,7 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/jobs/:id',
     {
-      config: { access: 'jobs.list' },
+      config: { access: 'jobs.list', apiKey: true },
       schema: {
         tags,
         summary: "One job (react-admin getOne); another company's job is 404",
@@ -132,7 +132,7 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/job/detail/:id',
     {
-      config: { access: 'jobs.list' },
+      config: { access: 'jobs.list', apiKey: true },
       schema: {
         tags,
         summary:

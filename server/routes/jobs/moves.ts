@@ -153,7 +153,7 @@ const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/job/:id/cancel',
     {
-      config: { access: 'jobs.cancel' },
+      config: { access: 'jobs.cancel', apiKey: true },
       schema: {
         tags,
         summary: 'Cancel a job before submission (owner company or admin)',

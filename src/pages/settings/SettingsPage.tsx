@@ -1,4 +1,6 @@
+import KeyIcon from '@mui/icons-material/Key';
 import TuneIcon from '@mui/icons-material/Tune';
+import type { ReactNode } from 'react';
 import { Avatar, Box, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { CanAccess, Loading, Title, useBasename, useTranslate } from 'react-admin';
@@ -61,28 +63,60 @@ export const SettingsPage = () => {
         </CardContent>
         <EditProfileActions />
       </Card>
-      <CanAccess resource="tats" action="list">
-        <Card sx={{ flex: { md: 1 }, width: '100%' }}>
-          <CardActionArea component={Link} to={`${basename}${TatPage.path}`}>
-            <CardContent>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-                <TuneIcon color="primary" />
-                <Typography variant="h6" component="h2">
-                  {translate('app.settings.set_preferences')}
-                </Typography>
-              </Stack>
-              <Typography>
-                {translate('app.settings.amount')} · {translate('app.settings.tat')}
-              </Typography>
-              <Typography color="text.secondary" variant="body2">
-                {translate('app.settings.preferences_body')}
-              </Typography>
-            </CardContent>
-          </CardActionArea>
-        </Card>
-      </CanAccess>
+      <Stack spacing={2} sx={{ flex: { md: 1 }, width: '100%' }}>
+        <CanAccess resource="tats" action="list">
+          <SettingsLinkCard
+            to={`${basename}${TatPage.path}`}
+            icon={<TuneIcon color="primary" />}
+            title={translate('app.settings.set_preferences')}
+            body={translate('app.settings.preferences_body')}
+          >
+            {translate('app.settings.amount')} · {translate('app.settings.tat')}
+          </SettingsLinkCard>
+        </CanAccess>
+        <CanAccess resource="api-keys" action="list">
+          <SettingsLinkCard
+            to={`${basename}/api-keys`}
+            icon={<KeyIcon color="primary" />}
+            title={translate('app.api_keys.title')}
+            body={translate('app.api_keys.settings_body')}
+          />
+        </CanAccess>
+      </Stack>
     </Stack>
   );
 };
 
 SettingsPage.path = '/settings';
+
+/** A card of the Settings page that opens another settings screen. */
+const SettingsLinkCard = ({
+  to,
+  icon,
+  title,
+  body,
+  children,
+}: {
+  to: string;
+  icon: ReactNode;
+  title: string;
+  body: string;
+  children?: ReactNode;
+}) => (
+  <Card sx={{ width: '100%' }}>
+    <CardActionArea component={Link} to={to}>
+      <CardContent>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+          {icon}
+          <Typography variant="h6" component="h2">
+            {title}
+          </Typography>
+        </Stack>
+        {children ? <Typography>{children}</Typography> : null}
+        <Typography color="text.secondary" variant="body2">
+          {body}
+        </Typography>
+      </CardContent>
+    </CardActionArea>
+  </Card>
+);

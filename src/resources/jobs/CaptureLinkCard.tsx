@@ -11,6 +11,7 @@ import { canAccess } from '../../authProvider/canAccess';
 import type { AppDataProvider } from '../../dataProvider';
 import { formatDisplayDateTime } from '../../formatting/dates';
 import { useNotifyError } from '../../httpClient/useNotifyError';
+import { copyText, selectAll } from '../../layout/copyText';
 import type { CaptureLink, JobDetail } from './types';
 
 /**
@@ -28,16 +29,6 @@ export const canManageCaptureLink = (job: JobDetail, account: Account | undefine
     account.company_id !== null &&
     account.company_id === job.assignee_id
   );
-};
-
-/** Copies text with the async clipboard API; false when the browser refuses. */
-const copyText = async (text: string) => {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
 };
 
 /**
@@ -149,5 +140,3 @@ export const CaptureLinkCard = ({ job, onChanged }: { job: JobDetail; onChanged:
     </Card>
   );
 };
-
-const selectAll = (event: React.FocusEvent<HTMLInputElement>) => event.currentTarget.select();

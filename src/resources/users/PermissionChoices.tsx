@@ -6,7 +6,13 @@ import { useAccount } from '../../authProvider/useAccount';
  * The permission checkboxes (reference/permissions.ts): only the labels the signed-in user holds,
  * since the server refuses to grant any other. Labels no module uses yet say so.
  */
-export const PermissionChoices = ({ source }: { source: string }) => {
+export const PermissionChoices = ({
+  source,
+  label = 'resources.users.fields.permissions',
+}: {
+  source: string;
+  label?: string;
+}) => {
   const account = useAccount();
   const translate = useTranslate();
   const choices = account
@@ -18,12 +24,5 @@ export const PermissionChoices = ({ source }: { source: string }) => {
             : label,
       }))
     : [];
-  return (
-    <CheckboxGroupInput
-      source={source}
-      label="resources.users.fields.permissions"
-      choices={choices}
-      row={false}
-    />
-  );
+  return <CheckboxGroupInput source={source} label={label} choices={choices} row={false} />;
 };

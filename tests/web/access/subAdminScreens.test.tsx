@@ -104,6 +104,7 @@ describe('the same screens for the heads of the areas', () => {
       'Fund a wallet',
       'Messages',
       'Settings',
+      'API keys',
     ]);
     expect(screen.getByRole('link', { name: 'Create Job' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument();
