@@ -5,13 +5,6 @@ import type { FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { idempotencyKeyPattern } from '../app/idempotency';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Callable with an API key (Settings → API keys) as well as with a signed-in session. */
-    apiKey?: boolean;
-  }
-}
-
 const apiPrefix = '/api/v2';
 
 /** What each error status means on this API; every error body is `ErrorBody` (errorHandler.ts). */
