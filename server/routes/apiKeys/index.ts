@@ -56,7 +56,6 @@ const managedCompanyOf = (request: FastifyRequest) =>
 const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { apiKeys, companies, rateLimits } = app.repos;
   const tags = ['api-keys'];
-  const security = [{ bearerAuth: [] }];
 
   /** The company a new key acts for: the user's own, or the one staff name in `company_id`. */
   async function companyOfNewKey(request: FastifyRequest, companyId: string | undefined) {
@@ -82,7 +81,6 @@ const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'api_keys.manage' },
       schema: {
         tags,
-        security,
         summary: 'Create an API key for the job endpoints; the key is in this answer only',
         description:
           "A company's owner, or a sub-user with 'Create Sub-User', for their company; the " +
@@ -95,7 +93,7 @@ const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
           `${keyThrottleOf(app.config).limit} requests a ` +
           'minute (429 with `Retry-After` past it).',
         body: NewApiKey,
-        response: { 201: CreatedApiKey, ...errorResponses(400, 401, 403, 409, 429) },
+        response: { 201: CreatedApiKey, ...errorResponses(409, 429) },
       },
     },
     async (request, reply) => {
@@ -121,14 +119,13 @@ const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'api_keys.manage' },
       schema: {
         tags,
-        security,
         summary: 'API keys, newest first, in ra-data-simple-rest conventions',
         description:
           "An array with `Content-Range: api-keys first-last/total`: a company's users see their " +
           "company's keys, the provider's staff every company's (`filter.company_id` narrows). " +
           `Names are at most ${apiKeyLimits.name} characters; the key itself is never listed.`,
         querystring: ApiKeyListQuery,
-        response: { 200: Type.Array(ApiKey), ...errorResponses(400, 401, 403) },
+        response: { 200: Type.Array(ApiKey) },
       },
     },
     async (request, reply) => {
@@ -151,12 +148,11 @@ const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'api_keys.manage' },
       schema: {
         tags,
-        security,
         summary: 'Revoke an API key: refused from the next request on, in every process',
         description:
           "Another company's key is 404. Revoking a revoked key changes nothing and answers it.",
         params: ApiKeyIdParams,
-        response: { 200: ApiKey, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: ApiKey },
       },
     },
     async (request) => {
