@@ -116,6 +116,10 @@ export const accessRules = {
   'users.create': { areas: both, permission: 'Create Sub-User' },
   'users.list': { areas: both, permission: 'User management (view)' },
   'users.manage': { areas: both, permission: 'Delete or Disable Account' },
+  // Webhooks send the company's jobs to a server it names, signed with its secret: its owner's
+  // decision alone. The provider's admins see every company's endpoints (not their secrets).
+  'webhooks.list': { areas: both, permission: null, only: 'heads' },
+  'webhooks.manage': { areas: companyArea, permission: null, only: 'heads' },
 } as const satisfies Record<string, AccessRule>;
 
 export type AccessKey = keyof typeof accessRules;

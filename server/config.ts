@@ -42,6 +42,20 @@ export interface Config {
   timeouts: ServerTimeouts;
   /** Unset: `defaultMoneySettings` (tests leave it out). */
   money?: MoneySettings;
+  /** Unset: services/webhookDelivery.ts's defaults. */
+  webhooks?: Partial<WebhookSettings>;
+}
+
+/** How webhooks are delivered (README, Webhooks). */
+export interface WebhookSettings {
+  /** `http://` and private, loopback addresses allowed: development and tests only. */
+  allowPrivate: boolean;
+  /** The first retry's delay; each next one doubles (with jitter). */
+  retryBaseMs: number;
+  /** A delivery failing this long is given up; an endpoint failing this long is disabled. */
+  giveUpAfterMs: number;
+  /** A receiver's answer must come within this. */
+  timeoutMs: number;
 }
 
 /** How companies pay (shown with the wallet) and the VAT of invoices. */
@@ -129,6 +143,10 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: loadTrustProxy(env.TRUST_PROXY),
     timeouts: loadTimeouts(env),
     money: loadMoneySettings(env),
+    webhooks: {
+      allowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',
+      retryBaseMs: wholeNumber(env, 'WEBHOOK_RETRY_BASE_MS', 30_000, 3_600_000),
+    },
   };
 }
 

@@ -17,6 +17,8 @@ export const queueNames = {
   mail: 'mail',
   /** Hourly: stale mail bodies, unfinished capture uploads. */
   cleanup: 'cleanup',
+  /** One webhook delivery to send (its retries are queued by the handler itself). */
+  webhook: 'webhook',
 } as const;
 
 /** A queue's retry policy; `retryDelaySeconds` doubles with each attempt (with jitter). */

@@ -48,6 +48,8 @@ export const throttles = {
   messagesPerCompany: { bucket: 'message:company', limit: 120, windowMinutes: 60 },
   /** Broadcasts mail every company or every agent: a few an hour at most. */
   broadcastsPerSender: { bucket: 'broadcast:sender', limit: 5, windowMinutes: 60 },
+  /** Test events and resends, per endpoint: each is a request to a server the company names. */
+  webhookSendsPerEndpoint: { bucket: 'webhook-send:endpoint', limit: 30, windowMinutes: 60 },
 } as const satisfies Record<string, Throttle>;
 
 export const tooManyRequests = (minutes: number) =>

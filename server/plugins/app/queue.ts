@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { sweepUnfinishedUploads } from '../../services/captureSubmission';
 import { queueNames, type QueuePolicy } from '../../services/queue';
+import { deliverWebhook, webhookSettingsOf } from '../../services/webhooks';
 
 /** A job that has been running this long lost its process: it is taken up again. */
 const lostAfterSeconds = 5 * 60;
@@ -33,6 +34,28 @@ export default fp(
       if (mails || photos)
         app.log.info({ mails, photos }, 'clean-up: stale mail and photos removed');
     });
+
+    // The handler queues its own retries (WEBHOOK_RETRY_BASE_MS, for a day): the queue's own
+    // retry is only for an error of ours (the database away), and a lost worker's job.
+    const webhookPolicy: QueuePolicy = {
+      retryLimit: 10,
+      retryDelaySeconds: 5,
+      expireInSeconds: 60,
+      pollingIntervalSeconds: 1,
+    };
+    const webhookDeps = {
+      db: app.db,
+      webhooks: app.repos.webhooks,
+      queue: app.queue,
+      mailer: app.mailer,
+      settings: webhookSettingsOf(app.config.webhooks),
+      jwtSecret: app.config.jwtSecret,
+      publicUrl: app.config.publicUrl,
+      log: app.log,
+    };
+    app.queue.handle(queueNames.webhook, webhookPolicy, ([job]) =>
+      deliverWebhook(webhookDeps, job!.data.id as string),
+    );
 
     app.addHook('onReady', async () => {
       await app.queue.start();

@@ -18,6 +18,7 @@ import { createTransactionsRepository } from '../../repositories/transactions';
 import { createSessionsRepository } from '../../repositories/sessions';
 import { createTatsRepository } from '../../repositories/tats';
 import { createUsersRepository } from '../../repositories/users';
+import { createWebhooksRepository } from '../../repositories/webhooks';
 import { createAccessTokens } from '../../services/accessTokens';
 import { createCaptureLinks, type CaptureLinks } from '../../services/captureLinks';
 import { createImportParser, type ImportParser } from '../../services/importParser';
@@ -44,6 +45,7 @@ function createRepos(db: Db) {
     payouts: createPayoutsRepository(db),
     idempotency: createIdempotencyRepository(db),
     transactions: createTransactionsRepository(db),
+    webhooks: createWebhooksRepository(db),
   };
 }
 

@@ -242,7 +242,7 @@ export async function moveThrough(
   await app.db.transaction(async (tx) => {
     const [job] = await jobs.lockForMove([jobId], tx);
     if (!job) throw new Error(`no job ${jobId}`);
-    await moveJob(jobs, job, steps(job), actor(job), tx);
+    await moveJob({ jobs, queue: app.queue }, job, steps(job), actor(job), tx);
   });
 }
 
