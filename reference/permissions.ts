@@ -234,6 +234,13 @@ export const screenAccess: Record<string, Record<string, Access | readonly Acces
     edit: 'users.manage',
     disable: 'users.manage',
   },
+  webhooks: {
+    list: 'webhooks.manage',
+    show: 'webhooks.manage',
+    create: 'webhooks.manage',
+    delete: 'webhooks.manage',
+  },
+  'webhook-deliveries': { list: 'webhooks.manage' },
   transactions: {
     list: 'money.view',
     show: 'money.view',

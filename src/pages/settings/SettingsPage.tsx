@@ -1,4 +1,5 @@
 import TuneIcon from '@mui/icons-material/Tune';
+import WebhookIcon from '@mui/icons-material/Webhook';
 import { Avatar, Box, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { CanAccess, Loading, Title, useBasename, useTranslate } from 'react-admin';
@@ -76,6 +77,23 @@ export const SettingsPage = () => {
               </Typography>
               <Typography color="text.secondary" variant="body2">
                 {translate('app.settings.preferences_body')}
+              </Typography>
+            </CardContent>
+          </CardActionArea>
+        </Card>
+      </CanAccess>
+      <CanAccess resource="webhooks" action="list">
+        <Card sx={{ flex: { md: 1 }, width: '100%' }}>
+          <CardActionArea component={Link} to={`${basename}/webhooks`}>
+            <CardContent>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+                <WebhookIcon color="primary" />
+                <Typography variant="h6" component="h2">
+                  {translate('app.webhooks.title')}
+                </Typography>
+              </Stack>
+              <Typography color="text.secondary" variant="body2">
+                {translate('app.webhooks.settings_body')}
               </Typography>
             </CardContent>
           </CardActionArea>
