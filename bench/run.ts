@@ -10,6 +10,7 @@ import pg from 'pg';
 import { states } from '../reference/locations';
 import { benchCapture } from './capture';
 import { benchScale } from './scale';
+import { benchWebhooks } from './webhooks';
 import { fmt, markdownTable, median, resultsFile, writeSection } from './report';
 
 /**
@@ -382,6 +383,18 @@ async function main() {
       const money = await benchMoney(scratch?.url);
       console.log(`\n${money}`);
       writeSection(resultsFile(), money);
+    } finally {
+      await scratch?.drop();
+    }
+  }
+  if (wants('webhooks')) {
+    const scratch = process.env.DATABASE_URL
+      ? await scratchPostgres(process.env.DATABASE_URL)
+      : undefined;
+    try {
+      const webhooks = await benchWebhooks(scratch?.url);
+      console.log(`\n${webhooks}`);
+      writeSection(resultsFile(), webhooks);
     } finally {
       await scratch?.drop();
     }

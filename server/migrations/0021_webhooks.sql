@@ -41,6 +41,8 @@ CREATE TABLE webhook_deliveries (
   last_duration_ms integer,
   first_failed_at timestamptz,
   next_attempt_at timestamptz,
+  -- A process sending it now holds it until then: a second copy of its queued job waits.
+  claimed_until timestamptz,
   delivered_at timestamptz,
   created_at timestamptz NOT NULL DEFAULT now(),
   UNIQUE (endpoint_id, event_id)

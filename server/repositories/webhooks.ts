@@ -1,6 +1,6 @@
 import type { Queryable } from '../db';
 import type { WebhookEventType } from '../../reference/webhookEvents';
-import { selectJob, type JobRow } from './jobsView';
+import { selectJob } from './jobsView';
 import { Where } from './sqlWhere';
 
 export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed' | 'given_up';
@@ -61,12 +61,6 @@ export interface WebhookAttempt {
   statusCode: number | null;
   error: string | null;
   durationMs: number;
-}
-
-export interface NewWebhookEvent {
-  company_id: string;
-  job_id: string;
-  payload: unknown;
 }
 
 const endpointColumns = `e.id, e.company_id, c.name AS company_name, e.url, e.events,
@@ -185,63 +179,53 @@ export function createWebhooksRepository(db: Queryable) {
       return { rows: rows.rows, total: total.rows[0]!.n };
     },
 
-    /**
-     * The enabled endpoints of these companies subscribed to `type`: the one statement publishing
-     * costs when none is.
-     */
-    async subscribers(companyIds: readonly string[], type: string, q: Queryable = db) {
-      const r = await q.query<{ id: string; company_id: string }>(
-        `SELECT id, company_id FROM webhook_endpoints
-          WHERE company_id = ANY($1::uuid[]) AND disabled_at IS NULL AND $2 = ANY(events)`,
+    /** Whether any of these companies has an enabled endpoint subscribed to `type`. */
+    async anySubscriber(companyIds: readonly string[], type: string, q: Queryable = db) {
+      const r = await q.query<{ any: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM webhook_endpoints
+                         WHERE company_id = ANY($1::uuid[]) AND disabled_at IS NULL
+                           AND $2 = ANY(events)) AS any`,
         [companyIds, type],
       );
-      return r.rows;
-    },
-
-    /** Like `subscribers`, for the owners of these jobs. */
-    async subscribersOfJobs(jobIds: readonly string[], type: string, q: Queryable = db) {
-      const r = await q.query<{ id: string; company_id: string }>(
-        `SELECT id, company_id FROM webhook_endpoints
-          WHERE company_id IN (SELECT company_id FROM jobs WHERE id = ANY($1::uuid[]))
-            AND disabled_at IS NULL AND $2 = ANY(events)`,
-        [jobIds, type],
-      );
-      return r.rows;
-    },
-
-    /** These jobs of `companyId` as their owner reads them (GET /jobs/:id's view). */
-    async ownerJobs(companyId: string, jobIds: readonly string[], q: Queryable = db) {
-      const scope = { kind: 'company', companyId } as const;
-      const w = new Where([]);
-      w.add(`j.id = ANY(${w.param(jobIds)}::uuid[])`);
-      w.add(`j.company_id = ${w.param(companyId)}`);
-      const r = await q.query<JobRow>(`${selectJob(w, scope)} ${w.sql}`, w.params);
-      return r.rows;
+      return r.rows[0]!.any;
     },
 
     /**
-     * Writes one event per job and one pending delivery of it per endpoint of its company, in
-     * one statement; answers the deliveries' ids.
+     * Publishes `type` for these jobs in one statement: an event per job whose owner company has
+     * an enabled endpoint subscribed to it (the job as its owner reads it: the owner never lost
+     * a personal field, so the columns are those of `jobColumns`' unrestricted view) and a
+     * pending delivery per such endpoint. Answers the deliveries' ids; with no subscriber the
+     * statement stops at the endpoints' index. `companyIds` (the jobs' owners, when known) spares
+     * reading them from the jobs.
      */
-    async insertEvents(
+    async publish(
       type: string,
-      events: NewWebhookEvent[],
-      endpointIds: readonly string[],
+      jobIds: readonly string[],
+      companyIds: readonly string[] | null,
       q: Queryable = db,
       createdAt: Date | null = null,
     ) {
+      const w = new Where([type, jobIds, companyIds, createdAt]);
+      w.add('j.id = ANY($2::uuid[])');
+      // Uncorrelated: a one-time filter, so with no subscriber the jobs are not even read.
+      w.add('EXISTS (SELECT 1 FROM subs)');
+      w.add('j.company_id IN (SELECT company_id FROM subs)');
       const r = await q.query<{ id: string }>(
-        `WITH ev AS (
+        `WITH subs AS (
+           SELECT id, company_id FROM webhook_endpoints
+            WHERE company_id = ANY(coalesce($3::uuid[],
+                    ARRAY(SELECT DISTINCT company_id FROM jobs WHERE id = ANY($2::uuid[]))))
+              AND disabled_at IS NULL AND $1 = ANY(events)),
+         ev AS (
            INSERT INTO webhook_events (company_id, job_id, type, payload, created_at)
-           SELECT x.company_id, x.job_id, $2, x.payload, coalesce($4, now())
-             FROM jsonb_to_recordset($1::jsonb) AS x(company_id uuid, job_id uuid, payload jsonb)
+           SELECT x.company_id, x.id, $1, jsonb_build_object('job', to_jsonb(x)),
+                  coalesce($4, now())
+             FROM (${selectJob(w, { kind: 'all' })} ${w.sql}) x
            RETURNING id, company_id, job_id, created_at)
          INSERT INTO webhook_deliveries (endpoint_id, event_id, job_id, created_at)
-         SELECT e.id, ev.id, ev.job_id, ev.created_at
-           FROM ev JOIN webhook_endpoints e ON e.company_id = ev.company_id
-          WHERE e.id = ANY($3::uuid[])
+         SELECT s.id, ev.id, ev.job_id, ev.created_at FROM ev JOIN subs s USING (company_id)
          RETURNING id`,
-        [JSON.stringify(events), type, endpointIds, createdAt],
+        w.params,
       );
       return r.rows.map((row) => row.id);
     },
@@ -266,6 +250,20 @@ export function createWebhooksRepository(db: Queryable) {
     },
 
     /**
+     * Takes the delivery for one try, for `ms`: false when it is settled or another process is
+     * sending it (the queue delivers at least once, so a job may run twice).
+     */
+    async claim(id: string, ms: number, q: Queryable = db) {
+      const r = await q.query(
+        `UPDATE webhook_deliveries SET claimed_until = now() + $2 * interval '1 millisecond'
+          WHERE id = $1 AND status IN ('pending', 'failed')
+            AND (claimed_until IS NULL OR claimed_until < now())`,
+        [id, ms],
+      );
+      return r.rowCount > 0;
+    },
+
+    /**
      * Records a try. A success delivers the row and clears the endpoint's failing streak; a
      * failure marks the row failed (given up when `giveUp`) and starts the endpoint's streak.
      * Answers the row's attempts and when its failures began, or undefined when the row was no
@@ -280,7 +278,7 @@ export function createWebhooksRepository(db: Queryable) {
       }>(
         `UPDATE webhook_deliveries
             SET status = $2, attempts = attempts + 1, last_status_code = $3, last_error = $4,
-                last_duration_ms = $5, next_attempt_at = NULL,
+                last_duration_ms = $5, next_attempt_at = NULL, claimed_until = NULL,
                 delivered_at = CASE WHEN $2 = 'delivered' THEN now() END,
                 first_failed_at = CASE WHEN $2 = 'delivered' THEN first_failed_at
                                        ELSE coalesce(first_failed_at, now()) END
@@ -336,7 +334,7 @@ export function createWebhooksRepository(db: Queryable) {
     async reopen(companyId: string, endpointId: string, deliveryId: string, q: Queryable = db) {
       const r = await q.query(
         `UPDATE webhook_deliveries d SET status = 'pending', first_failed_at = NULL,
-                next_attempt_at = now()
+                next_attempt_at = now(), claimed_until = NULL
            FROM webhook_endpoints e
           WHERE d.id = $3 AND d.endpoint_id = $2 AND e.id = d.endpoint_id AND e.company_id = $1`,
         [companyId, endpointId, deliveryId],

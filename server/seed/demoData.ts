@@ -8,6 +8,7 @@ import { seedMessages } from './demoMessages';
 import { seedPayouts, seedWalletFunding } from './demoMoney';
 import { seedTats } from './demoTats';
 import { seedUsers } from './demoUsers';
+import { seedWebhooks } from './demoWebhooks';
 
 export { demoAccounts } from './demoAccounts';
 
@@ -28,6 +29,7 @@ export const demoSeeders: DemoSeeder[] = [
   seedJobs,
   seedMessages,
   seedPayouts,
+  seedWebhooks,
 ];
 
 /**

@@ -67,6 +67,7 @@ function groupBy<T>(items: T[], key: (t: T) => string) {
  * jobs' moves publish to nobody, and nothing is queued that `npm start` would try to send.
  */
 const noEndpointYet: WebhookQueue = {
+  send: () => Promise.reject(new Error('demo data: webhooks are seeded after the jobs')),
   sendMany: () => Promise.reject(new Error('demo data: webhooks are seeded after the jobs')),
 };
 

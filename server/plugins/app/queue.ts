@@ -42,6 +42,8 @@ export default fp(
       retryDelaySeconds: 5,
       expireInSeconds: 60,
       pollingIntervalSeconds: 1,
+      // A worker fetches once per poll: a bulk import's deliveries go 25 at a time.
+      batchSize: 25,
     };
     const webhookDeps = {
       db: app.db,
@@ -53,9 +55,15 @@ export default fp(
       publicUrl: app.config.publicUrl,
       log: app.log,
     };
-    app.queue.handle(queueNames.webhook, webhookPolicy, ([job]) =>
-      deliverWebhook(webhookDeps, job!.data.id as string),
-    );
+    app.queue.handle(queueNames.webhook, webhookPolicy, async (jobs) => {
+      // Side by side (each its own receiver's wait); a failure of ours retries the batch, which
+      // the handler's idempotence allows.
+      const done = await Promise.allSettled(
+        jobs.map((job) => deliverWebhook(webhookDeps, job.data.id as string)),
+      );
+      const failed = done.find((d) => d.status === 'rejected');
+      if (failed) throw failed.reason;
+    });
 
     app.addHook('onReady', async () => {
       await app.queue.start();

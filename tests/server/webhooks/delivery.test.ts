@@ -3,7 +3,8 @@ import { buildApp, type App } from '../../../server/app';
 import type { Db } from '../../../server/db';
 import { verifyWebhookSignature } from '../../../server/services/webhookSignature';
 import { count, createTestApp, freshDb, mailsTo, testConfig, type TestContext } from '../helpers';
-import { createJob, setPrices, signIn, type Actor } from '../jobs/support';
+import { csv, row } from '../jobs/bulkFiles';
+import { createJob, postJobsFile, setPrices, signIn, type Actor } from '../jobs/support';
 import { deliveriesOf, quickWebhooks, register, startReceiver, type Receiver } from './support';
 
 describe('webhook deliveries to a real receiver', () => {
@@ -226,6 +227,19 @@ describe('webhook deliveries to a real receiver', () => {
     await ctx.app.queue.settled();
     expect(r.received.length).toBe(before);
     expect(await count(ctx.db, 'webhook_deliveries WHERE endpoint_id = $1', [id])).toBe(1);
+  });
+
+  it('publishes a bulk upload set-based: one event per job, each delivered', async () => {
+    const r = await receiver();
+    const company = await signIn(ctx.app, ctx.db, 'company');
+    await register(ctx.app, company.headers, r.url, ['job.created']);
+    const rows = Array.from({ length: 150 }, (_, i) => row(i + 1));
+    const res = await postJobsFile(ctx.app, '/api/v2/job/upload', company.headers, csv(rows), {
+      mime: 'text/csv',
+    });
+    expect(res.json()).toEqual({ created: 150 });
+    await expect.poll(() => r.received.length, { timeout: 20_000, interval: 100 }).toBe(150);
+    expect(new Set(r.received.map((x) => x.body.data.job.id)).size).toBe(150);
   });
 
   it("publishes nothing for a company without endpoints, nor to the assignee's", async () => {
