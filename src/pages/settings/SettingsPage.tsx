@@ -1,6 +1,7 @@
 import TuneIcon from '@mui/icons-material/Tune';
 import WebhookIcon from '@mui/icons-material/Webhook';
 import { Avatar, Box, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { CanAccess, Loading, Title, useBasename, useTranslate } from 'react-admin';
 import { fullName } from '../../authProvider/session';
@@ -8,6 +9,42 @@ import { useAccount } from '../../authProvider/useAccount';
 import { Details } from '../../layout/Details';
 import { EditProfileActions } from './EditProfileActions';
 import { TatPage } from '../../resources/tats/TatPage';
+
+/** A card of the settings screen leading to another page, for whoever may list `resource`. */
+const SettingsLinkCard = ({
+  resource,
+  to,
+  icon,
+  title,
+  body,
+  children,
+}: {
+  resource: string;
+  to: string;
+  icon: ReactNode;
+  title: string;
+  body: string;
+  children?: ReactNode;
+}) => (
+  <CanAccess resource={resource} action="list">
+    <Card sx={{ flex: { md: 1 }, width: '100%' }}>
+      <CardActionArea component={Link} to={to}>
+        <CardContent>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+            {icon}
+            <Typography variant="h6" component="h2">
+              {title}
+            </Typography>
+          </Stack>
+          {children}
+          <Typography color="text.secondary" variant="body2">
+            {body}
+          </Typography>
+        </CardContent>
+      </CardActionArea>
+    </Card>
+  </CanAccess>
+);
 
 /** Spec §2 "Settings screen": the account, the way to edit it, and the preferences card. */
 export const SettingsPage = () => {
@@ -62,43 +99,24 @@ export const SettingsPage = () => {
         </CardContent>
         <EditProfileActions />
       </Card>
-      <CanAccess resource="tats" action="list">
-        <Card sx={{ flex: { md: 1 }, width: '100%' }}>
-          <CardActionArea component={Link} to={`${basename}${TatPage.path}`}>
-            <CardContent>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-                <TuneIcon color="primary" />
-                <Typography variant="h6" component="h2">
-                  {translate('app.settings.set_preferences')}
-                </Typography>
-              </Stack>
-              <Typography>
-                {translate('app.settings.amount')} · {translate('app.settings.tat')}
-              </Typography>
-              <Typography color="text.secondary" variant="body2">
-                {translate('app.settings.preferences_body')}
-              </Typography>
-            </CardContent>
-          </CardActionArea>
-        </Card>
-      </CanAccess>
-      <CanAccess resource="webhooks" action="list">
-        <Card sx={{ flex: { md: 1 }, width: '100%' }}>
-          <CardActionArea component={Link} to={`${basename}/webhooks`}>
-            <CardContent>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-                <WebhookIcon color="primary" />
-                <Typography variant="h6" component="h2">
-                  {translate('app.webhooks.title')}
-                </Typography>
-              </Stack>
-              <Typography color="text.secondary" variant="body2">
-                {translate('app.webhooks.settings_body')}
-              </Typography>
-            </CardContent>
-          </CardActionArea>
-        </Card>
-      </CanAccess>
+      <SettingsLinkCard
+        resource="tats"
+        to={`${basename}${TatPage.path}`}
+        icon={<TuneIcon color="primary" />}
+        title={translate('app.settings.set_preferences')}
+        body={translate('app.settings.preferences_body')}
+      >
+        <Typography>
+          {translate('app.settings.amount')} · {translate('app.settings.tat')}
+        </Typography>
+      </SettingsLinkCard>
+      <SettingsLinkCard
+        resource="webhooks"
+        to={`${basename}/webhooks`}
+        icon={<WebhookIcon color="primary" />}
+        title={translate('app.webhooks.title')}
+        body={translate('app.webhooks.settings_body')}
+      />
     </Stack>
   );
 };
