@@ -10,6 +10,7 @@ import pg from 'pg';
 import { states } from '../reference/locations';
 import { benchCapture } from './capture';
 import { benchScale } from './scale';
+import { benchWebhooks } from './webhooks';
 import { fmt, markdownTable, median, resultsFile, writeSection } from './report';
 
 /**
@@ -367,6 +368,20 @@ async function runScale() {
   writeSection(resultsFile(), section);
 }
 
+/** A part run on its own scratch database (PGlite in memory without DATABASE_URL). */
+async function runOnScratch(part: (scratchUrl?: string) => Promise<string>) {
+  const scratch = process.env.DATABASE_URL
+    ? await scratchPostgres(process.env.DATABASE_URL)
+    : undefined;
+  try {
+    const section = await part(scratch?.url);
+    console.log(`\n${section}`);
+    writeSection(resultsFile(), section);
+  } finally {
+    await scratch?.drop();
+  }
+}
+
 async function main() {
   const only = process.env.BENCH_ONLY;
   /** With BENCH_ONLY=<part>, that part alone (its section of the results file is replaced). */
@@ -374,18 +389,8 @@ async function main() {
   if (!only || only === 'list') await benchDatabase();
   if (listOnly) return;
   if (wants('scale')) await runScale();
-  if (wants('money')) {
-    const scratch = process.env.DATABASE_URL
-      ? await scratchPostgres(process.env.DATABASE_URL)
-      : undefined;
-    try {
-      const money = await benchMoney(scratch?.url);
-      console.log(`\n${money}`);
-      writeSection(resultsFile(), money);
-    } finally {
-      await scratch?.drop();
-    }
-  }
+  if (wants('money')) await runOnScratch(benchMoney);
+  if (wants('webhooks')) await runOnScratch(benchWebhooks);
   if (!wants('capture')) return;
   const capture = await benchCapture();
   if (capture) {

@@ -120,6 +120,10 @@ export const accessRules = {
   // A key is a company identity holding some of its creator's labels, like a sub-user; the
   // provider's staff manage every company's keys.
   'api_keys.manage': { areas: both, permission: 'Create Sub-User' },
+  // Webhooks send the company's jobs to a server it names, signed with its secret: its owner's
+  // decision alone. The provider's admins see every company's endpoints (not their secrets).
+  'webhooks.list': { areas: both, permission: null, only: 'heads' },
+  'webhooks.manage': { areas: companyArea, permission: null, only: 'heads' },
 } as const satisfies Record<string, AccessRule>;
 
 export type AccessKey = keyof typeof accessRules;
@@ -249,6 +253,13 @@ export const screenAccess: Record<string, Record<string, Access | readonly Acces
     edit: 'users.manage',
     disable: 'users.manage',
   },
+  webhooks: {
+    list: 'webhooks.manage',
+    show: 'webhooks.manage',
+    create: 'webhooks.manage',
+    delete: 'webhooks.manage',
+  },
+  'webhook-deliveries': { list: 'webhooks.manage' },
   transactions: {
     list: 'money.view',
     show: 'money.view',

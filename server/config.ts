@@ -44,6 +44,20 @@ export interface Config {
   money?: MoneySettings;
   /** Requests a minute one API key may make; unset: `defaultApiKeyRequestsPerMinute`. */
   apiKeyRequestsPerMinute?: number;
+  /** Unset: services/webhookDelivery.ts's defaults. */
+  webhooks?: Partial<WebhookSettings>;
+}
+
+/** How webhooks are delivered (README, Webhooks). */
+export interface WebhookSettings {
+  /** `http://` and private, loopback addresses allowed: development and tests only. */
+  allowPrivate: boolean;
+  /** The first retry's delay; each next one doubles (with jitter). */
+  retryBaseMs: number;
+  /** A delivery failing this long is given up; an endpoint failing this long is disabled. */
+  giveUpAfterMs: number;
+  /** A receiver's answer must come within this. */
+  timeoutMs: number;
 }
 
 /** An integration's bulk of traffic (polling the jobs list, downloading evidence) fits under it. */
@@ -140,6 +154,10 @@ export function loadConfig(env: Env = process.env): Config {
       defaultApiKeyRequestsPerMinute,
       1_000_000,
     ),
+    webhooks: {
+      allowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',
+      retryBaseMs: wholeNumber(env, 'WEBHOOK_RETRY_BASE_MS', 30_000, 3_600_000),
+    },
   };
 }
 

@@ -7,6 +7,7 @@ import { demoAccounts, seedDemoData } from './seed/demoData';
 import { serveDumps } from './services/backup';
 import { queueNames } from './services/queue';
 import { StorageUnavailableError } from './services/storage';
+import { webhookSealer } from './services/webhooks';
 
 /** Starts the API and the web app on PORT: open, migrate, seed a new embedded database, listen. */
 export async function startServer() {
@@ -24,7 +25,11 @@ export async function startServer() {
   const applied = await migrate(db);
   const isNew = applied.includes('0001_foundation');
   if (isNew && db.kind === 'pglite' && config.demoData) {
-    await seedDemoData(db, { storage: app.storage, captureLinks: app.captureLinks });
+    await seedDemoData(db, {
+      storage: app.storage,
+      captureLinks: app.captureLinks,
+      webhookSealer: webhookSealer(config.jwtSecret),
+    });
     app.log.info(
       { accounts: demoAccounts.map((a) => `${a.role}: ${a.email} / ${a.password}`) },
       'new database: demo accounts created',

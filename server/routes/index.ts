@@ -13,6 +13,7 @@ import transactionRoutes from './transactions';
 import walletRoutes from './wallet';
 import tatRoutes from './tats';
 import userRoutes from './users';
+import webhookRoutes from './webhooks';
 
 /** Every API route, mounted under /api/v2 by app.ts. One folder per area of the API. */
 const routes: FastifyPluginAsync = async (app) => {
@@ -34,6 +35,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(transactionRoutes);
   await app.register(payoutRoutes);
   await app.register(apiKeyRoutes);
+  await app.register(webhookRoutes);
 };
 
 export default routes;

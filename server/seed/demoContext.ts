@@ -20,6 +20,8 @@ export interface DemoCompany {
 export interface DemoServices {
   storage: FileStorage;
   captureLinks: CaptureLinks;
+  /** Seals the demo webhook's secret; unset, it is sealed under a key thrown away (rotate it). */
+  webhookSealer?: { seal(secret: string): string };
 }
 
 /**

@@ -10,6 +10,7 @@ import { seedPayouts, seedWalletFunding } from './demoMoney';
 import { seedTatBreaches } from './demoTatBreaches';
 import { seedTats } from './demoTats';
 import { seedUsers } from './demoUsers';
+import { seedWebhooks } from './demoWebhooks';
 
 export { demoAccounts } from './demoAccounts';
 
@@ -32,6 +33,7 @@ export const demoSeeders: DemoSeeder[] = [
   seedMessages,
   seedPayouts,
   seedApiKeys,
+  seedWebhooks,
 ];
 
 /**

@@ -9,6 +9,7 @@ import { createJobs } from '../services/jobCreation';
 import { assignJobs } from '../services/jobAssignment';
 import { planMoves, writeMoves } from '../services/jobMoves';
 import type { JobStatus } from '../services/jobStateMachine';
+import type { WebhookQueue } from '../services/webhooks';
 import type { DemoContext, DemoSeeder } from './demoContext';
 import { drawFiles, seedEvidence } from './demoEvidence';
 import { planDemoJobs, type DemoAssignee, type DemoJobPlan } from './demoJobPlans';
@@ -61,6 +62,15 @@ function groupBy<T>(items: T[], key: (t: T) => string) {
  * creation dates. Writes go in batches (COPY, then one round of moves per step): PGlite answers
  * one query at a time, and a first start should stay quick.
  */
+/**
+ * The demo's webhook endpoint is seeded after its jobs, with a history written as delivered: the
+ * jobs' moves publish to nobody, and nothing is queued that `npm start` would try to send.
+ */
+export const noEndpointYet: WebhookQueue = {
+  send: () => Promise.reject(new Error('demo data: webhooks are seeded after the jobs')),
+  sendMany: () => Promise.reject(new Error('demo data: webhooks are seeded after the jobs')),
+};
+
 export const seedJobs: DemoSeeder = async (tx, ctx) => {
   const jobs = createJobsRepository(tx);
   const plans: DemoJobPlanned[] = planDemoJobs(ctx, await agentAssignees(tx, ctx))
@@ -70,6 +80,7 @@ export const seedJobs: DemoSeeder = async (tx, ctx) => {
   drawing.catch(() => undefined); // awaited below; a failure meanwhile must not go unhandled
   const creation = {
     jobs,
+    queue: noEndpointYet,
     tats: createTatsRepository(tx),
     ledger: createLedgerRepository(tx),
   };
@@ -97,6 +108,7 @@ export const seedJobs: DemoSeeder = async (tx, ctx) => {
 
   const assignment = {
     jobs,
+    queue: noEndpointYet,
     jobsAssignees: createJobsAssigneesRepository(tx),
     captures: createCapturesRepository(tx),
   };
@@ -123,7 +135,7 @@ export const seedJobs: DemoSeeder = async (tx, ctx) => {
         const rating = s.action === 'approve' || s.action === 'reject' ? j.rating : null;
         return planMoves({ id: j.id, code: j.code, status: status.get(j.id)! }, [s], rating);
       });
-      await writeMoves(jobs, moves, step(group[0]!).actorId, tx);
+      await writeMoves({ jobs, queue: noEndpointYet }, moves, step(group[0]!).actorId, tx);
       for (const m of moves) status.set(m.jobId, m.to);
     }
   }

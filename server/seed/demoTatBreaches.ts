@@ -3,6 +3,7 @@ import { createAccountsRepository } from '../repositories/accounts';
 import { createJobsRepository } from '../repositories/jobs';
 import { createMessagesRepository } from '../repositories/messages';
 import { markAndTellLate, type Tell } from '../services/tatBreach';
+import { noEndpointYet } from './demoJobs';
 
 /**
  * The demo's late jobs (assigned or accepted, past their due time) are found as the queue's
@@ -10,12 +11,16 @@ import { markAndTellLate, type Tell } from '../services/tatBreach';
  * is queued for them, as for the demo's other messages.
  */
 export async function seedTatBreaches(tx: Queryable) {
-  const repos = { jobs: createJobsRepository(tx), accounts: createAccountsRepository(tx) };
+  const deps = {
+    jobs: createJobsRepository(tx),
+    accounts: createAccountsRepository(tx),
+    queue: noEndpointYet,
+  };
   const messages = createMessagesRepository(tx);
   const tell = (m: Parameters<Tell>[0]) =>
     messages.send(
       { senderId: m.sender.id, recipientId: m.recipientId, subject: m.subject, body: m.body },
       tx,
     );
-  for (let marked = 1; marked > 0;) marked = await markAndTellLate(repos, tell, tx);
+  for (let marked = 1; marked > 0;) marked = await markAndTellLate(deps, tell, tx);
 }

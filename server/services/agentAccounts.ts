@@ -35,7 +35,7 @@ const maxJobsInMessage = 100;
  * Returns false for no such agent.
  */
 export async function deactivateAgent(
-  app: Pick<FastifyInstance, 'repos' | 'config' | 'mailer'>,
+  app: Pick<FastifyInstance, 'repos' | 'config' | 'mailer' | 'queue'>,
   agentId: string,
   actor: { id: string; first_name: string; last_name: string },
   tx: Queryable,
@@ -47,7 +47,7 @@ export async function deactivateAgent(
   if (!open.length) return true;
   const reason = `Handed back: ${name} was deactivated`;
   const moves = open.map((job) => planMoves(job, [{ action: 'withdraw', reason }]));
-  await writeMoves(jobs, moves, actor.id, tx);
+  await writeMoves({ jobs, queue: app.queue }, moves, actor.id, tx);
   await captures.revokeForJobs(
     open.map((j) => j.id),
     tx,

@@ -1,9 +1,8 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { capturePathPrefix } from '../../reference/capturePath';
 import { isOpenJobStatus } from '../../reference/jobStatuses';
 import type { CaptureTokenRow } from '../repositories/captures';
 import { notFound } from '../errors';
-import { randomToken, sha256 } from './secrets';
+import { createSealer, randomToken, sha256 } from './secrets';
 
 /** Capture tokens are base64url; anything else is not worth a database lookup. */
 export const isTokenShaped = (token: string) => /^[A-Za-z0-9_-]{22,128}$/.test(token);
@@ -33,16 +32,7 @@ export const captureLinkGraceDays = 7;
  * working (the hash still matches) but no longer showable: re-issuing gives a fresh one.
  */
 export function createCaptureLinks(opts: { secret: string; publicUrl: string }) {
-  const key = Buffer.from(hkdfSync('sha256', opts.secret, 'capture-links', 'aes-256-gcm v1', 32));
-
-  const seal = (token: string) => {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', key, iv);
-    const data = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
-    return ['v1', iv, data, cipher.getAuthTag()]
-      .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
-      .join('.');
-  };
+  const { seal, open } = createSealer(opts.secret, 'capture-links');
 
   return {
     /** A new token: the raw value (shown once), its hash (the lookup key) and its sealed form. */
@@ -52,20 +42,7 @@ export function createCaptureLinks(opts: { secret: string; publicUrl: string }) 
     },
 
     /** The raw token again, or undefined if it was sealed under another secret. */
-    open(sealed: string): string | undefined {
-      const [version, iv, data, tag] = sealed.split('.');
-      if (version !== 'v1' || !iv || !data || !tag) return undefined;
-      try {
-        const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-        decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-        return Buffer.concat([
-          decipher.update(Buffer.from(data, 'base64url')),
-          decipher.final(),
-        ]).toString('utf8');
-      } catch {
-        return undefined;
-      }
-    },
+    open,
 
     url: (token: string) => `${opts.publicUrl}${capturePathPrefix}${token}`,
     hash: sha256,

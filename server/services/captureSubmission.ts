@@ -113,7 +113,7 @@ export async function closeSubmission(
       });
     }
     // Who the job events name: the agent; a partner company's link names nobody.
-    await moveJob(jobs, job, steps, row.agent_id, tx);
+    await moveJob({ jobs, queue: app.queue }, job, steps, row.agent_id, tx);
     const answer: CaptureAnswer = {
       message: `Thank you: the evidence for ${job.code} was received`,
       code: job.code,

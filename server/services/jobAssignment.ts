@@ -12,9 +12,12 @@ import { actsForOwner, jobScopeOf, seesJob } from './jobAccess';
 import { planMoves, writeMoves } from './jobMoves';
 import type { JobStatus } from './jobStateMachine';
 import type { Mailer } from './mailer';
+import type { WebhookQueue } from './webhooks';
 
 export interface JobAssignmentDeps {
   jobs: JobsRepository;
+  /** Webhooks' `job.assigned` goes by it. */
+  queue: WebhookQueue;
   jobsAssignees: ReturnType<typeof createJobsAssigneesRepository>;
   captures: CapturesRepository;
   /**
@@ -81,7 +84,7 @@ export async function assignJobs(
     );
   }
   await jobs.setAssignee(ids, { type, id }, tx);
-  await writeMoves(jobs, moves, assigner.id, tx);
+  await writeMoves(deps, moves, assigner.id, tx);
   // A reassigned job's old link dies; an agent gets a new one by mail.
   if (type === 'agent' && deps.linkMail) {
     await linkJobsToAgent({ ...deps.linkMail, captures: deps.captures }, ids, id, assigner.id, tx);

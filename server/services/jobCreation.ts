@@ -3,11 +3,14 @@ import type { JobsRepository, NewJob } from '../repositories/jobs';
 import type { LedgerRepository } from '../repositories/ledger';
 import type { TatsRepository } from '../repositories/tats';
 import { chargeNewJobs, priceNewJobs } from './charges';
+import { publishJobEvents, type WebhookQueue } from './webhooks';
 
 export interface JobCreationDeps {
   jobs: JobsRepository;
   tats: TatsRepository;
   ledger: LedgerRepository;
+  /** Webhooks' `job.created` goes by it. */
+  queue: WebhookQueue;
 }
 
 /** A job to create; `id` when the caller needs it before the insert (the demo draws files for it). */
@@ -25,7 +28,8 @@ export interface CreatedJob {
  * wallet locked and checked: 400 without a price, 402 short of the total), inserts them with
  * their first event (null → pending) naming `actorId`, and charges each owner once. Jobs of a
  * bulk `file` are one ledger movement naming it; other jobs one movement each, naming their
- * creator. Answers the jobs in the order given. Hooks on new jobs (webhooks, audit) go here.
+ * creator, and publishes `job.created`. Answers the jobs in the order given. Hooks on new jobs
+ * (webhooks, audit) go here.
  */
 export async function createJobs(
   deps: JobCreationDeps,
@@ -70,5 +74,12 @@ export async function createJobs(
       await chargeNewJobs(deps, job.companyId, [job], orders[i]!.created_by, tx);
     }
   }
+  await publishJobEvents(
+    deps.queue,
+    tx,
+    'job.created',
+    ids,
+    created.map((c) => c.companyId),
+  );
   return created;
 }

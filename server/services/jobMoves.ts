@@ -1,7 +1,15 @@
 import type { Queryable } from '../db';
 import type { JobsRepository, LockedJob } from '../repositories/jobs';
+import { webhookEventOfStatus, type WebhookEventType } from '../../reference/webhookEvents';
 import { settleJobMoves } from './ledger';
 import { nextStatus, type JobAction, type JobStatus } from './jobStateMachine';
+import { publishJobEvents, type WebhookQueue } from './webhooks';
+
+/** What writing moves needs besides the transaction: the jobs, and the queue webhooks go by. */
+export interface MoveDeps {
+  jobs: JobsRepository;
+  queue: WebhookQueue;
+}
 
 /** One step of a job's moves, and why (the event's reason). */
 export interface MoveStep {
@@ -41,11 +49,11 @@ export function planMoves(
 
 /**
  * The only writer of job status: writes the planned moves' statuses and events in the caller's
- * transaction (the jobs locked by it). A move's side effects (ledger postings, notifications)
- * belong here, so that no path can move a job without them.
+ * transaction (the jobs locked by it). A move's side effects (ledger postings, webhooks,
+ * notifications) belong here, so that no path can move a job without them.
  */
 export async function writeMoves(
-  jobs: JobsRepository,
+  { jobs, queue }: MoveDeps,
   moves: PlannedMove[],
   actorId: string | null,
   tx: Queryable,
@@ -62,11 +70,31 @@ export async function writeMoves(
     actorId,
     tx,
   );
+  await publishMoves(queue, moves, tx);
+}
+
+/**
+ * Each move's events as webhook events, in the order they happened: a job's k-th step is
+ * published before its (k+1)-th, one publication per step and type (one cheap statement each
+ * when nobody subscribed).
+ */
+async function publishMoves(queue: WebhookQueue, moves: PlannedMove[], tx: Queryable) {
+  const steps = Math.max(0, ...moves.map((m) => m.events.length));
+  for (let k = 0; k < steps; k++) {
+    const byType = new Map<WebhookEventType, string[]>();
+    for (const m of moves) {
+      const e = m.events[k];
+      const type = e && webhookEventOfStatus[e.to as keyof typeof webhookEventOfStatus];
+      if (!type) continue;
+      byType.set(type, [...(byType.get(type) ?? []), m.jobId]);
+    }
+    for (const [type, ids] of byType) await publishJobEvents(queue, tx, type, ids);
+  }
 }
 
 /** planMoves then writeMoves, for one job; returns its new status. */
 export async function moveJob(
-  jobs: JobsRepository,
+  deps: MoveDeps,
   job: Pick<LockedJob, 'id' | 'code' | 'status'>,
   steps: MoveStep[],
   actorId: string | null,
@@ -74,6 +102,6 @@ export async function moveJob(
   rating: number | null = null,
 ) {
   const move = planMoves(job, steps, rating);
-  await writeMoves(jobs, [move], actorId, tx);
+  await writeMoves(deps, [move], actorId, tx);
   return move.to;
 }

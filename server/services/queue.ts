@@ -19,6 +19,8 @@ export const queueNames = {
   cleanup: 'cleanup',
   /** Every minute and at each next deadline: jobs past their TAT (services/tatBreach.ts). */
   tatBreach: 'tat-breach',
+  /** One webhook delivery to send (its retries are queued by the handler itself). */
+  webhook: 'webhook',
 } as const;
 
 /** A queue's retry policy; `retryDelaySeconds` doubles with each attempt (with jitter). */
@@ -33,6 +35,8 @@ export interface QueuePolicy {
   batchSize?: number;
   /** 'short': at most one queued job per `singletonKey` (later sends are dropped). */
   policy?: 'standard' | 'short';
+  /** Also run on this schedule (cron, UTC). */
+  cron?: string;
 }
 
 export interface QueueJob {
@@ -89,27 +93,32 @@ export function createQueue(opts: { db: Db; log: FastifyBaseLogger }) {
     if (id && boss && !stopped) setImmediate(() => boss?.notifyWorker(id));
   };
 
-  const queue = {
-    /** Declares the handler of `name`; workers start with the queue. */
-    handle(name: string, policy: QueuePolicy, handler: QueueHandler) {
-      if (boss) throw new Error(`queue ${name}: declare handlers before the queue starts`);
-      handlers.set(name, { policy, handler });
-    },
-
-    async start() {
-      schema = await queueSchemaOf(opts.db);
-      boss = new PgBoss({
-        db: adapterOf(opts.db),
-        schema,
-        // Archive done jobs after a day and drop them after a week: the tables stay small.
-        archiveCompletedAfterSeconds: 24 * 3600,
-        deleteAfterDays: 7,
-        // Schedules are looked at every 10 s, so a minutely one runs within seconds of its minute.
-        cronMonitorIntervalSeconds: 10,
-        cronWorkerIntervalSeconds: 5,
+  let retryTimer: NodeJS.Timeout | undefined;
+  const retryStart = (ms: number) => {
+    retryTimer = setTimeout(() => {
+      if (stopped) return;
+      startOnce().catch((err: unknown) => {
+        opts.log.error({ err }, 'the job queue could not start: it tries again');
+        retryStart(Math.min(ms * 2, 60_000));
       });
-      boss.on('error', (err: unknown) => opts.log.error({ err }, 'queue error'));
-      await boss.start();
+    }, ms).unref();
+  };
+
+  async function startOnce() {
+    schema = await queueSchemaOf(opts.db);
+    const b = new PgBoss({
+      db: adapterOf(opts.db),
+      schema,
+      // Archive done jobs after a day and drop them after a week: the tables stay small.
+      archiveCompletedAfterSeconds: 24 * 3600,
+      deleteAfterDays: 7,
+      // Schedules are looked at every 10 s, so a minutely one runs within seconds of its minute.
+      cronMonitorIntervalSeconds: 10,
+      cronWorkerIntervalSeconds: 5,
+    });
+    b.on('error', (err: unknown) => opts.log.error({ err }, 'queue error'));
+    await b.start();
+    try {
       for (const [name, { policy, handler }] of handlers) {
         const options = {
           policy: policy.policy ?? 'standard',
@@ -118,9 +127,9 @@ export function createQueue(opts: { db: Db; log: FastifyBaseLogger }) {
           retryBackoff: policy.retryDelaySeconds > 0,
           expireInSeconds: policy.expireInSeconds,
         };
-        await boss.createQueue(name, { name, ...options });
-        await boss.updateQueue(name, { name, ...options });
-        const id = await boss.work(
+        await b.createQueue(name, { name, ...options });
+        await b.updateQueue(name, { name, ...options });
+        const id = await b.work(
           name,
           {
             pollingIntervalSeconds: policy.pollingIntervalSeconds,
@@ -142,6 +151,33 @@ export function createQueue(opts: { db: Db; log: FastifyBaseLogger }) {
           },
         );
         workers.set(name, id);
+        if (policy.cron) await b.schedule(name, policy.cron, {}, { tz: 'UTC' });
+      }
+    } catch (err) {
+      await b.stop({ graceful: false, wait: true, close: false }).catch(() => undefined);
+      throw err;
+    }
+    boss = b;
+  }
+
+  const queue = {
+    /** Declares the handler of `name`; workers start with the queue. */
+    handle(name: string, policy: QueuePolicy, handler: QueueHandler) {
+      if (boss) throw new Error(`queue ${name}: declare handlers before the queue starts`);
+      handlers.set(name, { policy, handler });
+    },
+
+    /**
+     * Starts the workers and schedules. A database that cannot be reached does not stop the app
+     * from starting (it answers 503 meanwhile): the queue tries again, less and less often, until
+     * it starts or the app closes.
+     */
+    async start() {
+      try {
+        await startOnce();
+      } catch (err) {
+        opts.log.error({ err }, 'the job queue could not start: it tries again');
+        retryStart(1000);
       }
     },
 
@@ -170,11 +206,6 @@ export function createQueue(opts: { db: Db; log: FastifyBaseLogger }) {
       wake(name);
     },
 
-    /** Runs `name` on a schedule (cron, Lagos time is irrelevant: UTC minutes). */
-    async schedule(name: string, cron: string, data: Record<string, unknown> = {}) {
-      await started().schedule(name, cron, data, { tz: 'UTC' });
-    },
-
     /**
      * Settles once no job of `names` (all when omitted) is due or running: for tests and the
      * benchmark, which wait for the work a call queued.
@@ -196,8 +227,10 @@ export function createQueue(opts: { db: Db; log: FastifyBaseLogger }) {
     },
 
     async stop() {
-      if (!boss || stopped) return;
+      if (stopped) return;
       stopped = true;
+      clearTimeout(retryTimer);
+      if (!boss) return;
       await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
     },
   };

@@ -6,6 +6,7 @@ import type { JobsRepository } from '../repositories/jobs';
 import type { OverdueJob } from '../repositories/jobsWrites';
 import { sendMessageWithMail, type Sender } from './notify';
 import { queueNames } from './queue';
+import { publishJobEvents, type WebhookQueue } from './webhooks';
 
 /** Breaches marked per transaction: a deadline shared by thousands of jobs is told in rounds. */
 const perRound = 200;
@@ -33,7 +34,11 @@ export async function checkTatBreaches(app: TatApp) {
   let found = 0;
   for (;;) {
     const n = await app.db.transaction((tx) =>
-      markAndTellLate(app.repos, (m) => sendMessageWithMail(app, m, tx), tx),
+      markAndTellLate(
+        { ...app.repos, queue: app.queue },
+        (m) => sendMessageWithMail(app, m, tx),
+        tx,
+      ),
     );
     found += n;
     if (n < perRound) break;
@@ -59,15 +64,23 @@ export type Tell = (m: {
 }) => Promise<unknown>;
 
 /**
- * One round: marks up to `perRound` late jobs (an 'overdue' event each) and sends one message
- * per person told, listing all their jobs found late. Returns how many were marked.
+ * One round: marks up to `perRound` late jobs (an 'overdue' event each), publishes `job.overdue`
+ * to their owners' webhooks, and sends one message per person told, listing all their jobs found
+ * late. Returns how many were marked.
  */
 export async function markAndTellLate(
-  repos: { jobs: JobsRepository; accounts: AccountsRepository },
+  deps: { jobs: JobsRepository; accounts: AccountsRepository; queue: WebhookQueue },
   tell: Tell,
   tx: Queryable,
 ) {
-  const late = await repos.jobs.markOverdue(perRound, tx);
+  const late = await deps.jobs.markOverdue(perRound, tx);
+  await publishJobEvents(
+    deps.queue,
+    tx,
+    'job.overdue',
+    late.map((j) => j.id),
+    late.map((j) => j.company_id),
+  );
   const told = new Map<string, { role: 'owner' | 'assignee'; jobs: OverdueJob[] }>();
   const add = (id: string | null, role: 'owner' | 'assignee', job: OverdueJob) => {
     if (!id) return;
@@ -84,7 +97,7 @@ export async function markAndTellLate(
   for (const [recipientId, { role, jobs }] of told) {
     // From whoever assigned the job: who set the deadline.
     const senderId = jobs[0]!.assigner_id ?? recipientId;
-    if (!senders.has(senderId)) senders.set(senderId, await repos.accounts.findById(senderId, tx));
+    if (!senders.has(senderId)) senders.set(senderId, await deps.accounts.findById(senderId, tx));
     const sender = senders.get(senderId);
     if (sender) await tell({ sender, recipientId, ...lateMessage(role, jobs) });
   }

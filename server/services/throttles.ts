@@ -50,6 +50,8 @@ export const throttles = {
   broadcastsPerSender: { bucket: 'broadcast:sender', limit: 5, windowMinutes: 60 },
   /** API keys made for one company (revoked ones too), so create-and-revoke cannot run on. */
   apiKeysPerCompany: { bucket: 'api-key:company', limit: 30, windowMinutes: 60 },
+  /** Test events and resends, per endpoint: each is a request to a server the company names. */
+  webhookSendsPerEndpoint: { bucket: 'webhook-send:endpoint', limit: 30, windowMinutes: 60 },
 } as const satisfies Record<string, Throttle>;
 
 export const tooManyRequests = (minutes: number) =>

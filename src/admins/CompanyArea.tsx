@@ -4,6 +4,7 @@ import jobs, { jobCustomRoutes, jobResourceRoutes } from '../resources/jobs';
 import messages from '../resources/messages';
 import users, { userResourceRoutes } from '../resources/users';
 import { companyTransactions, companyTransactionRoutes } from '../resources/transactions';
+import webhooks from '../resources/webhooks';
 import { AreaAdmin, createAreaConfig } from './AreaAdmin';
 
 const company = createAreaConfig('company');
@@ -21,6 +22,8 @@ export default function CompanyArea() {
         {userResourceRoutes}
       </Resource>
       <CustomRoutes>{jobCustomRoutes}</CustomRoutes>
+      <Resource name="webhooks" {...webhooks} />
+      <Resource name="webhook-deliveries" />
       <Resource name="transactions" {...companyTransactions}>
         {companyTransactionRoutes}
       </Resource>

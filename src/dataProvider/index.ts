@@ -11,6 +11,7 @@ import { payoutsApi, payoutsPart } from '../resources/payouts/dataProvider';
 import { tatsPart } from '../resources/tats/dataProvider';
 import { transactionsApi } from '../resources/transactions/dataProvider';
 import { usersApi, usersPart } from '../resources/users/dataProvider';
+import { webhookDeliveriesPart, webhooksApi } from '../resources/webhooks/dataProvider';
 import { exportsApi } from './exportsApi';
 import type { ResourcePart } from './resourcePart';
 
@@ -45,6 +46,7 @@ const parts = new Map<string, ResourcePart>(
     users: usersPart,
     payouts: payoutsPart,
     agents: agentsPart,
+    'webhook-deliveries': webhookDeliveriesPart,
   }),
 );
 
@@ -92,6 +94,7 @@ export const dataProvider = addRefreshAuthToDataProvider(
     ...usersApi,
     ...transactionsApi,
     ...payoutsApi,
+    ...webhooksApi,
     ...exportsApi,
   },
   refreshAuth,

@@ -13,6 +13,27 @@ export const appName = 'Verification back-office';
 export const en: TranslationMessages = {
   ...englishMessages,
   resources: {
+    webhooks: {
+      name: 'Webhook |||| Webhooks',
+      fields: {
+        url: 'URL',
+        events: 'Events',
+        enabled: 'Status',
+        last_delivery_at: 'Last delivery',
+        created_at: 'Created',
+      },
+    },
+    'webhook-deliveries': {
+      name: 'Delivery |||| Deliveries',
+      fields: {
+        created_at: 'Time',
+        event_type: 'Event',
+        status: 'Status',
+        last_status_code: 'Response',
+        last_duration_ms: 'Duration',
+        attempts: 'Attempts',
+      },
+    },
     messages: {
       name: 'Message |||| Messages',
       fields: {
@@ -138,6 +159,33 @@ export const en: TranslationMessages = {
       agent_payout: 'Agent payout',
       fund_wallet: 'Fund a wallet',
       api_keys: 'API keys',
+    },
+    webhooks: {
+      title: 'Webhooks',
+      settings_body: 'Send job events to your own systems, signed with a secret',
+      add: 'Add endpoint',
+      url_help: 'https:// address of your server; it must be reachable from the internet',
+      enabled: 'Enabled',
+      disabled: 'Disabled',
+      status: {
+        pending: 'Pending',
+        delivered: 'Delivered',
+        failed: 'Failed, retrying',
+        given_up: 'Given up',
+      },
+      secret: 'Signing secret',
+      secret_title: 'Your signing secret',
+      secret_once: 'Copy it now: it is not shown again. Use it to check the X-Signature header.',
+      secret_kept: 'I have kept it',
+      copy: 'Copy',
+      copied: 'Copied',
+      send_test: 'Send test event',
+      test_ok: 'The endpoint answered %{code}',
+      test_failed: 'The test event failed: %{reason}',
+      rotate: 'Rotate secret',
+      log: 'Delivery log',
+      resend: 'Resend',
+      resent: 'Queued to be sent again',
     },
     messages: {
       title: 'Messages',

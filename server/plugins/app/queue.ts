@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { sweepUnfinishedUploads } from '../../services/captureSubmission';
 import { queueNames, type QueuePolicy } from '../../services/queue';
 import { checkTatBreaches } from '../../services/tatBreach';
+import { deliverWebhook, webhookSettingsOf } from '../../services/webhooks';
 
 /** A job that has been running this long lost its process: it is taken up again. */
 const lostAfterSeconds = 5 * 60;
@@ -27,6 +28,7 @@ export default fp(
       retryDelaySeconds: 60,
       expireInSeconds: lostAfterSeconds,
       pollingIntervalSeconds: 30,
+      cron: '23 * * * *',
     };
     app.queue.handle(queueNames.cleanup, cleanupPolicy, async () => {
       const mails = await app.mailer.clearStale();
@@ -41,17 +43,44 @@ export default fp(
       retryDelaySeconds: 10,
       expireInSeconds: lostAfterSeconds,
       pollingIntervalSeconds: 5,
+      cron: '* * * * *',
     };
     app.queue.handle(queueNames.tatBreach, tatPolicy, async () => {
       const late = await checkTatBreaches(app);
       if (late) app.log.info({ late }, 'TAT breaches found and told');
     });
 
-    app.addHook('onReady', async () => {
-      await app.queue.start();
-      await app.queue.schedule(queueNames.cleanup, '23 * * * *');
-      await app.queue.schedule(queueNames.tatBreach, '* * * * *');
+    // The handler queues its own retries (WEBHOOK_RETRY_BASE_MS, for a day): the queue's own
+    // retry is only for an error of ours (the database away), and a lost worker's job.
+    const webhookPolicy: QueuePolicy = {
+      retryLimit: 10,
+      retryDelaySeconds: 5,
+      expireInSeconds: 60,
+      pollingIntervalSeconds: 1,
+      // A worker fetches once per poll: a bulk import's deliveries go 25 at a time.
+      batchSize: 25,
+    };
+    const webhookDeps = {
+      db: app.db,
+      webhooks: app.repos.webhooks,
+      queue: app.queue,
+      mailer: app.mailer,
+      settings: webhookSettingsOf(app.config.webhooks),
+      jwtSecret: app.config.jwtSecret,
+      publicUrl: app.config.publicUrl,
+      log: app.log,
+    };
+    app.queue.handle(queueNames.webhook, webhookPolicy, async (jobs) => {
+      // Side by side (each its own receiver's wait); a failure of ours retries the batch, which
+      // the handler's idempotence allows.
+      const done = await Promise.allSettled(
+        jobs.map((job) => deliverWebhook(webhookDeps, job.data.id as string)),
+      );
+      const failed = done.find((d) => d.status === 'rejected');
+      if (failed) throw failed.reason;
     });
+
+    app.addHook('onReady', async () => app.queue.start());
     app.addHook('onClose', async () => app.queue.stop());
   },
   { name: 'queue', dependencies: ['services'] },

@@ -19,6 +19,7 @@ import { createTransactionsRepository } from '../../repositories/transactions';
 import { createSessionsRepository } from '../../repositories/sessions';
 import { createTatsRepository } from '../../repositories/tats';
 import { createUsersRepository } from '../../repositories/users';
+import { createWebhooksRepository } from '../../repositories/webhooks';
 import { createAccessTokens } from '../../services/accessTokens';
 import { createCaptureLinks, type CaptureLinks } from '../../services/captureLinks';
 import { createImportParser, type ImportParser } from '../../services/importParser';
@@ -46,6 +47,7 @@ function createRepos(db: Db) {
     idempotency: createIdempotencyRepository(db),
     transactions: createTransactionsRepository(db),
     apiKeys: createApiKeysRepository(db),
+    webhooks: createWebhooksRepository(db),
   };
 }
 

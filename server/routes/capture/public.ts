@@ -89,7 +89,7 @@ const publicCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
           const steps = [
             { action: 'accept' as const, reason: 'Accepted by opening the capture link' },
           ];
-          return moveJob(jobs, job, steps, actorOf(row), tx);
+          return moveJob({ jobs, queue: app.queue }, job, steps, actorOf(row), tx);
         });
       }
       return { job: captureJobView(row), status: status as OpenJobStatus };

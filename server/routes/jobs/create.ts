@@ -21,7 +21,7 @@ const createRoutes: FastifyPluginAsyncTypebox = async (app) => {
     tooLarge: 'Each attachment must be at most 5 MB',
   });
   const { jobs, tats, ledger } = app.repos;
-  const creation = { jobs, tats, ledger };
+  const creation = { jobs, tats, ledger, queue: app.queue };
 
   app.post(
     '/job/create-address',

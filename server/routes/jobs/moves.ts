@@ -25,6 +25,7 @@ const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { jobs, jobsAssignees, captures, accounts } = app.repos;
   const assigning = {
     jobs,
+    queue: app.queue,
     jobsAssignees,
     captures,
     linkMail: { captureLinks: app.captureLinks, accounts, mailer: app.mailer },
@@ -50,7 +51,14 @@ const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!job) throw notFound('Job not found');
       if (!may(job)) throw forbidden(denied);
       const steps = [{ action, reason: opts.reason }];
-      await moveJob(jobs, job, steps, request.account.id, tx, opts.rating ?? null);
+      await moveJob(
+        { jobs, queue: app.queue },
+        job,
+        steps,
+        request.account.id,
+        tx,
+        opts.rating ?? null,
+      );
     });
     return jobView((await jobs.findVisible(jobId, scope))!);
   }

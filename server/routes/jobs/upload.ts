@@ -10,7 +10,7 @@ import { ownerCompanyOf } from './owner';
 const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await registerMultipart(app, bulkFileLimits);
   const { jobs, tats, ledger } = app.repos;
-  const creation = { jobs, tats, ledger };
+  const creation = { jobs, tats, ledger, queue: app.queue };
 
   app.post(
     '/job/upload',

@@ -1,7 +1,8 @@
 import KeyIcon from '@mui/icons-material/Key';
 import TuneIcon from '@mui/icons-material/Tune';
-import type { ReactNode } from 'react';
+import WebhookIcon from '@mui/icons-material/Webhook';
 import { Avatar, Box, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { CanAccess, Loading, Title, useBasename, useTranslate } from 'react-admin';
 import { fullName } from '../../authProvider/session';
@@ -9,6 +10,42 @@ import { useAccount } from '../../authProvider/useAccount';
 import { Details } from '../../layout/Details';
 import { EditProfileActions } from './EditProfileActions';
 import { TatPage } from '../../resources/tats/TatPage';
+
+/** A card of the settings screen leading to another page, for whoever may list `resource`. */
+const SettingsLinkCard = ({
+  resource,
+  to,
+  icon,
+  title,
+  body,
+  children,
+}: {
+  resource: string;
+  to: string;
+  icon: ReactNode;
+  title: string;
+  body: string;
+  children?: ReactNode;
+}) => (
+  <CanAccess resource={resource} action="list">
+    <Card sx={{ width: '100%' }}>
+      <CardActionArea component={Link} to={to}>
+        <CardContent>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+            {icon}
+            <Typography variant="h6" component="h2">
+              {title}
+            </Typography>
+          </Stack>
+          {children}
+          <Typography color="text.secondary" variant="body2">
+            {body}
+          </Typography>
+        </CardContent>
+      </CardActionArea>
+    </Card>
+  </CanAccess>
+);
 
 /** Spec §2 "Settings screen": the account, the way to edit it, and the preferences card. */
 export const SettingsPage = () => {
@@ -64,59 +101,34 @@ export const SettingsPage = () => {
         <EditProfileActions />
       </Card>
       <Stack spacing={2} sx={{ flex: { md: 1 }, width: '100%' }}>
-        <CanAccess resource="tats" action="list">
-          <SettingsLinkCard
-            to={`${basename}${TatPage.path}`}
-            icon={<TuneIcon color="primary" />}
-            title={translate('app.settings.set_preferences')}
-            body={translate('app.settings.preferences_body')}
-          >
+        <SettingsLinkCard
+          resource="tats"
+          to={`${basename}${TatPage.path}`}
+          icon={<TuneIcon color="primary" />}
+          title={translate('app.settings.set_preferences')}
+          body={translate('app.settings.preferences_body')}
+        >
+          <Typography>
             {translate('app.settings.amount')} · {translate('app.settings.tat')}
-          </SettingsLinkCard>
-        </CanAccess>
-        <CanAccess resource="api-keys" action="list">
-          <SettingsLinkCard
-            to={`${basename}/api-keys`}
-            icon={<KeyIcon color="primary" />}
-            title={translate('app.api_keys.title')}
-            body={translate('app.api_keys.settings_body')}
-          />
-        </CanAccess>
+          </Typography>
+        </SettingsLinkCard>
+        <SettingsLinkCard
+          resource="api-keys"
+          to={`${basename}/api-keys`}
+          icon={<KeyIcon color="primary" />}
+          title={translate('app.api_keys.title')}
+          body={translate('app.api_keys.settings_body')}
+        />
+        <SettingsLinkCard
+          resource="webhooks"
+          to={`${basename}/webhooks`}
+          icon={<WebhookIcon color="primary" />}
+          title={translate('app.webhooks.title')}
+          body={translate('app.webhooks.settings_body')}
+        />
       </Stack>
     </Stack>
   );
 };
 
 SettingsPage.path = '/settings';
-
-/** A card of the Settings page that opens another settings screen. */
-const SettingsLinkCard = ({
-  to,
-  icon,
-  title,
-  body,
-  children,
-}: {
-  to: string;
-  icon: ReactNode;
-  title: string;
-  body: string;
-  children?: ReactNode;
-}) => (
-  <Card sx={{ width: '100%' }}>
-    <CardActionArea component={Link} to={to}>
-      <CardContent>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-          {icon}
-          <Typography variant="h6" component="h2">
-            {title}
-          </Typography>
-        </Stack>
-        {children ? <Typography>{children}</Typography> : null}
-        <Typography color="text.secondary" variant="body2">
-          {body}
-        </Typography>
-      </CardContent>
-    </CardActionArea>
-  </Card>
-);

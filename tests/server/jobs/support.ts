@@ -1,3 +1,4 @@
+import type { Config } from '../../../server/config';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,8 +18,11 @@ export type Headers = Record<string, string>;
  * A test app whose DATA_DIR is a fresh temporary folder (attachments are written there), with a
  * Company price for every state and kind, since creating a job charges it.
  */
-export async function createJobsTestApp() {
-  const ctx = await createTestApp({ dataDir: mkdtempSync(path.join(tmpdir(), 'jobs-test-')) });
+export async function createJobsTestApp(config: Partial<Config> = {}) {
+  const ctx = await createTestApp({
+    dataDir: mkdtempSync(path.join(tmpdir(), 'jobs-test-')),
+    ...config,
+  });
   await setPrices(ctx.db);
   return ctx;
 }
@@ -242,7 +246,7 @@ export async function moveThrough(
   await app.db.transaction(async (tx) => {
     const [job] = await jobs.lockForMove([jobId], tx);
     if (!job) throw new Error(`no job ${jobId}`);
-    await moveJob(jobs, job, steps(job), actor(job), tx);
+    await moveJob({ jobs, queue: app.queue }, job, steps(job), actor(job), tx);
   });
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueNames } from '../../../server/services/queue';
 import { mailsTo, type TestContext } from '../helpers';
+import { quickWebhooks, register, startReceiver } from '../webhooks/support';
 import {
   createJob,
   createJobsTestApp,
@@ -19,7 +20,8 @@ let admin: Actor; // assigns to agents, as only the provider's heads may
 let agent: Actor;
 
 beforeAll(async () => {
-  ctx = await createJobsTestApp();
+  // Webhooks to a receiver on this machine, retried within milliseconds.
+  ctx = await createJobsTestApp({ webhooks: quickWebhooks });
   owner = await signIn(ctx.app, ctx.db, 'company', { company_name: 'Owner Ltd' });
   partner = await signIn(ctx.app, ctx.db, 'company', {
     company_name: 'Partner Ltd',
@@ -174,5 +176,22 @@ describe('TAT breach', () => {
         { timeout: 15_000, interval: 250 },
       )
       .toBe(true);
+  });
+
+  it('sends a job.overdue webhook to the owner company, signed like every event', async () => {
+    const receiver = await startReceiver();
+    try {
+      await register(ctx.app, owner.headers, receiver.url, ['job.overdue']);
+      const job = await createJob(ctx.app, owner.headers);
+      await assign('agent', agent.account.id, [job.id]);
+      await dueAgo([job.id], 1);
+      await check();
+      await ctx.app.queue.settled();
+      const overdue = receiver.received.filter((r) => r.body.type === 'job.overdue');
+      expect(overdue.map((r) => r.body.data.job.code)).toEqual([job.code]);
+      expect(overdue[0]!.headers['x-signature']).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    } finally {
+      await receiver.close();
+    }
   });
 });

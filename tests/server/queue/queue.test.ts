@@ -114,4 +114,37 @@ describe('the job queue (pg-boss over our database)', () => {
       await b.close();
     }
   });
+
+  it('starts once the database answers, when it could not at first', async () => {
+    let down = true;
+    const away = () => Promise.reject(new Error('database away'));
+    const flaky: Db = {
+      ...db,
+      query: (sql, params) => (down ? away() : db.query(sql, params)),
+      exec: (sql) => (down ? away() : db.exec(sql)),
+    };
+    const seen: unknown[] = [];
+    const app = await appWith(flaky, { 'test-late': async (d) => void seen.push(d.n) });
+    try {
+      await expect(app.queue.send('test-late', { n: 1 })).rejects.toThrow(/not started/);
+      down = false;
+      await expect
+        .poll(
+          () =>
+            app.queue.send('test-late', { n: 2 }).then(
+              () => true,
+              () => false,
+            ),
+          {
+            timeout: 10_000,
+            interval: 200,
+          },
+        )
+        .toBe(true);
+      await app.queue.settled(['test-late']);
+      expect(seen).toEqual([2]);
+    } finally {
+      await app.close();
+    }
+  });
 });
