@@ -5,7 +5,7 @@ import {
   databaseReasons,
   loadedImports,
   ownReason,
-} from '../../../scripts/databaseTests';
+} from '../../scripts/databaseTests';
 
 // CI's PostgreSQL pass leaves out the API test files that can never reach a database
 // (scripts/databaseTests.ts). A file wrongly left out would never be run on PostgreSQL.
