@@ -16,6 +16,11 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           globalSetup: ['tests/server/pgliteSnapshot.ts'],
           setupFiles: ['tests/server/setup.ts'],
+          // The files of a worker share its loaded modules: loading the app's (Fastify, PGlite,
+          // the AWS SDK, pdfkit, our own few hundred) again for every file took longer than most
+          // files take to run. Each file still builds its own apps on databases of its own; a file
+          // leaves no module state changed behind it (spies restored, process.env put back).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
