@@ -15,6 +15,12 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
           globalSetup: ['tests/server/pgliteSnapshot.ts'],
+          setupFiles: ['tests/server/setup.ts'],
+          // The files of a worker share its loaded modules: loading the app's (Fastify, PGlite,
+          // the AWS SDK, pdfkit, our own few hundred) again for every file took longer than most
+          // files take to run. Each file still builds its own apps on databases of its own; a file
+          // leaves no module state changed behind it (spies restored, process.env put back).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -34,6 +40,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/runDir.ts'],
           fileParallelism: false,
           testTimeout: 90_000,
           hookTimeout: 180_000,

@@ -1,10 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { databaseFreeTests } from './databaseTests';
 
 /**
  * `npm test`: API and front-end suites, then a production build, then the browser suite
  * (bundle budgets and end-to-end tests in Debian's Chromium against the real server).
- * `npm test -- --server-only` runs the API suite alone (CI's PostgreSQL pass).
+ * `npm test -- --server-only` runs the API suite alone (CI's PostgreSQL pass). With DATABASE_URL
+ * set, that pass leaves out the test files that can never reach a database (./databaseTests.ts
+ * says how they are found, from what each file loads): against PostgreSQL they would only repeat
+ * what the PGlite pass proved on the same code.
  */
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const totals = { passed: 0, failed: 0 };
@@ -19,12 +23,13 @@ function run(step: string, args: string[]) {
   }
 }
 
-function vitest(step: string, name: string, projects: string[]) {
+function vitest(step: string, name: string, projects: string[], exclude: string[] = []) {
   const report = `test-results/${name}.json`;
   run(step, [
     'node_modules/vitest/vitest.mjs',
     'run',
     ...projects.flatMap((p) => ['--project', p]),
+    ...exclude.flatMap((file) => ['--exclude', file]),
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${report}`,
@@ -44,7 +49,15 @@ function finish(code: number): never {
 }
 
 if (process.argv.includes('--server-only')) {
-  vitest('API tests', 'server', ['server']);
+  if (process.env.DATABASE_URL) {
+    const skipped = databaseFreeTests();
+    console.log(
+      `\n${skipped.length} API test files never reach a database: not run on PostgreSQL.`,
+    );
+    vitest('API tests on PostgreSQL', 'server', ['server'], skipped);
+  } else {
+    vitest('API tests', 'server', ['server']);
+  }
   finish(0);
 }
 

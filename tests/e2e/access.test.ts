@@ -5,7 +5,7 @@ import {
   callApi,
   launchChromium,
   newContext,
-  startServer,
+  startDemoServer,
   type RunningServer,
 } from './harness';
 
@@ -33,7 +33,7 @@ describe('every demo account in every screen of its area', () => {
     (await callApi(server, token, 'GET', '/auth/me')).body as { id: string };
 
   beforeAll(async () => {
-    server = await startServer({ DEMO_DATA: 'true' });
+    server = await startDemoServer();
     browser = await launchChromium();
     const admin = await apiToken(server, 'admin@demo.ng', 'Admin1234!');
     const company = await apiToken(server, 'company@demo.ng', 'Company1234!');

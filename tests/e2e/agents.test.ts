@@ -11,7 +11,7 @@ import {
   fundCompany,
   launchChromium,
   newContext,
-  startServer,
+  startDemoServer,
   type RunningServer,
 } from './harness';
 
@@ -26,7 +26,7 @@ describe('an agent applies, is approved, is assigned a job and receives its capt
   const applicant = { first: 'Adaeze', last: 'Nwachukwu', email: 'adaeze.n@example.ng' };
 
   beforeAll(async () => {
-    server = await startServer({ DEMO_DATA: 'true' });
+    server = await startDemoServer();
     browser = await launchChromium();
   });
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -10,6 +10,7 @@ import {
   type BrowserContextOptions,
   type Page,
 } from 'playwright-core';
+import { inject } from 'vitest';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(chromiumPath);
@@ -79,6 +80,36 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       if (child.exitCode === null) child.kill('SIGTERM');
       const code = await exited;
       if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
+
+/**
+ * The real server on a copy of a data folder the demo was seeded into, once per run: a new folder
+ * seeds it in the server (half a minute on CI's two cores), a copy takes a second. The first file
+ * to ask starts a server with DEMO_DATA on the run's folder and stops it; the browser suite runs
+ * its files one at a time (vitest.config.ts), so no two files build it at once. Seeding a new
+ * folder at start is itself tested in serverLifecycle.test.ts.
+ */
+export async function startDemoServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const demo = path.join(inject('e2eRunDir'), 'demo');
+  if (!existsSync(demo)) {
+    const seeding = path.join(inject('e2eRunDir'), 'seeding');
+    rmSync(seeding, { recursive: true, force: true });
+    const seeder = await startServer({ DATA_DIR: seeding, DEMO_DATA: 'true' });
+    const code = await seeder.stop();
+    if (code !== 0) throw new Error(`the demo server exited with ${code}:\n${seeder.log()}`);
+    renameSync(seeding, demo);
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-demo-'));
+  cpSync(demo, dataDir, { recursive: true });
+  const server = await startServer({ ...env, DATA_DIR: dataDir });
+  return {
+    ...server,
+    stop: async () => {
+      const code = await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
       return code;
     },
   };

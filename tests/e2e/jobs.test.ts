@@ -9,7 +9,7 @@ import {
   launchChromium,
   mailedLink,
   signedInPage,
-  startServer,
+  startDemoServer,
   type RunningServer,
 } from './harness';
 
@@ -24,7 +24,7 @@ describe('jobs from creation to acceptance', () => {
   const partner = { email: 'ops@partner.ng', password: 'partner-secret' };
 
   beforeAll(async () => {
-    server = await startServer({ DEMO_DATA: 'true' });
+    server = await startDemoServer();
     browser = await launchChromium();
     // The partner company signs up and confirms through the API and the mailed link.
     const signup = await fetch(`${server.url}/api/v2/auth/signup`, {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, signedInPage, startServer, type RunningServer } from './harness';
+import { launchChromium, signedInPage, startDemoServer, type RunningServer } from './harness';
 
 /**
  * Messages in Chromium against the real server: the admin writes to the demo company in the
@@ -12,7 +12,7 @@ describe('a message sent to a company shows in its inbox with the unread count',
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startServer({ DEMO_DATA: 'true' });
+    server = await startDemoServer();
     browser = await launchChromium();
   });
   afterAll(async () => {

@@ -6,7 +6,7 @@ import {
   mailedLink,
   newContext,
   signedInPage,
-  startServer,
+  startDemoServer,
   type RunningServer,
 } from './harness';
 
@@ -27,7 +27,7 @@ describe('a sub-admin with only View Job History', () => {
   const password = 'palm-wine-river-51';
 
   beforeAll(async () => {
-    server = await startServer({ DEMO_DATA: 'true' });
+    server = await startDemoServer();
     browser = await launchChromium();
   });
   afterAll(async () => {

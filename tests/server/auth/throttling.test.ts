@@ -22,6 +22,8 @@ describe('security: throttles count before the work and answer 429 with Retry-Af
   beforeEach(() => {
     hashPassword.mockClear();
   });
+  // The next file of this worker shares the module (vitest.config.ts: isolate false).
+  afterAll(() => hashPassword.mockRestore());
 
   /** Sends `call()` until the throttle's limit is used up, then once more: that one is 429. */
   async function exhaust(throttle: Throttle, call: (i: number) => Promise<{ statusCode: number }>) {

@@ -1,0 +1,68 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  databaseFreeTests,
+  databaseReasons,
+  loadedImports,
+  ownReason,
+} from '../../scripts/databaseTests';
+
+// CI's PostgreSQL pass leaves out the API test files that can never reach a database
+// (scripts/databaseTests.ts). A file wrongly left out would never be run on PostgreSQL.
+const reasons = databaseReasons();
+const test = (...parts: string[]) => join('tests', 'server', ...parts);
+
+describe('the API test files the PostgreSQL pass runs', () => {
+  it('runs every file that builds an app, opens a database or seeds the demo', () => {
+    for (const file of [
+      test('jobs', 'create.test.ts'), // createTestApp, through ../helpers
+      test('jobs', 'list.test.ts'), // through ./support, then ../helpers
+      test('money', 'demoMoney.test.ts'), // the shared demo
+      test('backup', 'backup.test.ts'), // its own PostgreSQL databases
+      test('cli', 'userCreate.test.ts'), // a child process on DATABASE_URL
+      test('db', 'pgliteWorker.test.ts'),
+      test('architecture', 'factsOnce.test.ts'), // a fresh database among its sources
+    ]) {
+      expect(reasons.get(file), file).toBeDefined();
+    }
+  });
+
+  it('says why, down the chain of imports', () => {
+    expect(reasons.get(test('jobs', 'list.test.ts'))).toBe(
+      `${test('jobs', 'support.ts')} → mentions DATABASE_URL (${test('helpers.ts')})`,
+    );
+  });
+
+  it('leaves out the tests of pure code and of the sources (it is not vacuous)', () => {
+    const free = databaseFreeTests();
+    for (const file of [
+      test('reference', 'phone.test.ts'),
+      test('architecture', 'layers.test.ts'),
+      test('services', 'jobStateMachine.test.ts'),
+    ]) {
+      expect(free).toContain(file);
+    }
+    // Most of the suite runs on PostgreSQL.
+    expect(free.length).toBeLessThan(reasons.size / 2);
+  });
+
+  it('reads the modules a source loads, not those it names for their types', () => {
+    const text = [
+      "import { a } from '../helpers';",
+      "import type { Db } from '../../server/db';",
+      "import { type B, c } from './x';",
+      "export { d } from './y';",
+      "export type { E } from './z';",
+      "const f = await import('../../server/db/postgres');",
+      "import g from 'fastify';",
+    ].join('\n');
+    expect(loadedImports(text)).toEqual(['../helpers', './x', './y', '../../server/db/postgres']);
+  });
+
+  it('knows a module that opens a database, reads DATABASE_URL or starts a process', () => {
+    expect(ownReason(join('server', 'db', 'postgres.ts'), '')).toMatch(/opens a database/);
+    expect(ownReason('a.ts', 'const url = process.env.DATABASE_URL;')).toMatch(/DATABASE_URL/);
+    expect(ownReason('a.ts', "import { spawn } from 'node:child_process';")).toMatch(/processes/);
+    expect(ownReason('a.ts', "import { readFileSync } from 'node:fs';")).toBeUndefined();
+  });
+});
