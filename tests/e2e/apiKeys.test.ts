@@ -5,7 +5,7 @@ import {
   callApi,
   launchChromium,
   signedInPage,
-  startServer,
+  startDemoServer,
   type RunningServer,
 } from './harness';
 
@@ -19,7 +19,7 @@ describe('an API key made in the browser', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startServer({ DEMO_DATA: 'true' });
+    server = await startDemoServer();
     browser = await launchChromium();
   });
   afterAll(async () => {

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhookSignature } from '../../server/services/webhookSignature';
 import { startReceiver, type Receiver } from '../server/webhooks/support';
-import { launchChromium, signedInPage, startServer, type RunningServer } from './harness';
+import { launchChromium, signedInPage, startDemoServer, type RunningServer } from './harness';
 
 /**
  * Webhooks in Chromium against the real server: the demo company finds its endpoint under
@@ -16,7 +16,7 @@ describe('Settings → Webhooks', () => {
 
   beforeAll(async () => {
     receiver = await startReceiver();
-    server = await startServer({ DEMO_DATA: 'true', WEBHOOK_ALLOW_PRIVATE: 'true' });
+    server = await startDemoServer({ WEBHOOK_ALLOW_PRIVATE: 'true' });
     browser = await launchChromium();
   });
   afterAll(async () => {
