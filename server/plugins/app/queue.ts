@@ -81,7 +81,8 @@ export default fp(
     });
 
     app.addHook('onReady', async () => app.queue.start());
-    app.addHook('onClose', async () => app.queue.stop());
+    // Before anything closes (the database among them): workers finish what they hold first.
+    app.addHook('preClose', async () => app.queue.stop());
   },
   { name: 'queue', dependencies: ['services'] },
 );
