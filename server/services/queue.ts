@@ -93,6 +93,19 @@ export function createQueue(opts: { db: Db; log: FastifyBaseLogger }) {
     if (id && boss && !stopped) setImmediate(() => boss?.notifyWorker(id));
   };
 
+  // pg-boss's own statements in flight: a worker's last fetch can outlive `boss.stop()`.
+  let inFlight = 0;
+  const counted = (a: Adapter): Adapter => ({
+    async executeSql(text, values) {
+      inFlight += 1;
+      try {
+        return await a.executeSql(text, values);
+      } finally {
+        inFlight -= 1;
+      }
+    },
+  });
+
   let retryTimer: NodeJS.Timeout | undefined;
   const retryStart = (ms: number) => {
     retryTimer = setTimeout(() => {
@@ -107,7 +120,7 @@ export function createQueue(opts: { db: Db; log: FastifyBaseLogger }) {
   async function startOnce() {
     schema = await queueSchemaOf(opts.db);
     const b = new PgBoss({
-      db: adapterOf(opts.db),
+      db: counted(adapterOf(opts.db)),
       schema,
       // Archive done jobs after a day and drop them after a week: the tables stay small.
       archiveCompletedAfterSeconds: 24 * 3600,
@@ -232,6 +245,13 @@ export function createQueue(opts: { db: Db; log: FastifyBaseLogger }) {
       clearTimeout(retryTimer);
       if (!boss) return;
       await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+      // pg-boss does not wait for a worker's fetch already sent, nor for the job it brings: wait
+      // until nothing of the queue's is running (seen twice), so the database can close after.
+      const until = Date.now() + 10_000;
+      for (let idle = 0; idle < 2 && Date.now() < until;) {
+        idle = inFlight === 0 && running.size === 0 ? idle + 1 : 0;
+        await new Promise((r) => setTimeout(r, 25));
+      }
     },
   };
   return queue;
