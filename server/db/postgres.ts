@@ -52,6 +52,9 @@ export async function openPostgres(
     connectionString: withStartupOption(connectionString, '-c plan_cache_mode=force_generic_plan'),
     max: poolSize,
   });
+  // An idle connection the server ends (a restart, a terminated backend) is dropped by its pool,
+  // which opens a new one when next needed; without a listener its error would end the process.
+  for (const p of [pool, preparedPool]) p.on('error', () => undefined);
   await pool.query('SELECT 1');
   // Statement texts given a name: node-postgres prepares a named one once per connection.
   const named = new Map<string, string>();
