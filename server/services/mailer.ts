@@ -10,7 +10,7 @@ export interface Mail {
 }
 
 /** Tries of one mail before it is given up (its body cleared). */
-export const mailAttempts = 5;
+const mailAttempts = 5;
 /** A broadcast's mails go to the queue in jobs of this many. */
 const mailsPerJob = 100;
 /** Mail not delivered by then is given up, and its body (live links) cleared. */

@@ -105,7 +105,7 @@ export async function markAndTellLate(
 }
 
 /** The words of a breach message. */
-export function lateMessage(role: 'owner' | 'assignee', jobs: OverdueJob[]) {
+function lateMessage(role: 'owner' | 'assignee', jobs: OverdueJob[]) {
   const n = jobs.length;
   const lines = jobs.slice(0, codesShown).map((j) => `${j.code} (due ${dueTime.format(j.due_at)})`);
   if (n > codesShown) lines.push(`…and ${n - codesShown} more`);
