@@ -112,6 +112,8 @@ describe('every demo account in every screen of its area', () => {
       '/company/messages',
       '/company/messages/create',
       '/company/api-keys',
+      '/company/webhooks',
+      '/company/webhooks/create',
     ],
   };
 
