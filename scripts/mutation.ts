@@ -83,6 +83,8 @@ export const criticalModules: CriticalModule[] = [
       'tests/server/jobs/moves.test.ts',
       'tests/server/capture/links.test.ts',
       'tests/server/capture/submit.test.ts',
+      // The webhook events a move publishes.
+      'tests/server/webhooks/delivery.test.ts',
     ],
   },
   {
@@ -95,6 +97,9 @@ export const criticalModules: CriticalModule[] = [
       'tests/server/auth/accessTokens.test.ts',
       'tests/server/auth/sessionLifetime.test.ts',
       'tests/server/tats/tat.test.ts',
+      // The API-key path: which routes take a key, revoked and wrong keys, last use.
+      'tests/server/apiKeys/apiKeys.test.ts',
+      'tests/server/apiKeys/routes.test.ts',
     ],
   },
   {
