@@ -20,6 +20,11 @@ declare module 'fastify' {
      * company with the key's labels: the job endpoints only. Every other route answers a key 401.
      */
     apiKey?: true;
+    /**
+     * The audit action the route records (`<resource>.<verb>`, plugins/app/audit.ts): every
+     * writing route declares one, and so does a read that exports or downloads personal data.
+     */
+    audit?: string;
   }
   interface FastifyInstance {
     /**

@@ -5,6 +5,7 @@ import { createAccountsRepository } from '../../repositories/accounts';
 import { createAgentApplicationsRepository } from '../../repositories/agentApplications';
 import { createAgentsRepository } from '../../repositories/agents';
 import { createApiKeysRepository } from '../../repositories/apiKeys';
+import { createAuditRepository } from '../../repositories/audit';
 import { createCapturesRepository } from '../../repositories/captures';
 import { createCompaniesRepository } from '../../repositories/companies';
 import { createOneTimeTokensRepository } from '../../repositories/oneTimeTokens';
@@ -48,6 +49,7 @@ function createRepos(db: Db) {
     transactions: createTransactionsRepository(db),
     apiKeys: createApiKeysRepository(db),
     webhooks: createWebhooksRepository(db),
+    audit: createAuditRepository(db),
   };
 }
 
