@@ -85,6 +85,8 @@ export const criticalModules: CriticalModule[] = [
       'tests/server/capture/submit.test.ts',
       // The webhook events a move publishes.
       'tests/server/webhooks/delivery.test.ts',
+      // The money a move settles: a cancellation's refund, an approval's fee.
+      'tests/server/money/charges.test.ts',
     ],
   },
   {
@@ -96,6 +98,8 @@ export const criticalModules: CriticalModule[] = [
       'tests/server/auth/refresh.test.ts',
       'tests/server/auth/accessTokens.test.ts',
       'tests/server/auth/sessionLifetime.test.ts',
+      // The session remembered per process and checked in the route's statement.
+      'tests/server/auth/sessionInStatement.test.ts',
       'tests/server/tats/tat.test.ts',
       // The API-key path: which routes take a key, revoked and wrong keys, last use.
       'tests/server/apiKeys/apiKeys.test.ts',

@@ -11,6 +11,7 @@ import {
   type Headers,
   type Actor,
 } from '../jobs/support';
+import { newKey } from '../apiKeys/support';
 
 /**
  * GET /jobs checks the session inside its own statement (`sessionCheck: 'in-statement'`), on the
@@ -71,6 +72,22 @@ describe('GET /jobs: the session checked in the page statement', () => {
     calls = 0;
     expect((await list(counted, s.headers, '?filter={"q":"Chidi"}')).statusCode).toBe(200);
     expect(calls).toBe(1);
+  });
+
+  it("writes an API key's last use once a minute, not once a request", async () => {
+    const { key } = await newKey(ctx.app, owner.headers, { name: 'Counted key' });
+    const headers = { authorization: `Bearer ${key}` };
+    const statementsOfCall = async () => {
+      calls = 0;
+      expect((await list(counted, headers)).statusCode).toBe(200);
+      return calls;
+    };
+    await statementsOfCall(); // the first use is written
+    const withinTheMinute = await statementsOfCall();
+    expect(await statementsOfCall()).toBe(withinTheMinute);
+    await ctx.db.query(`UPDATE api_keys SET last_used_at = now() - interval '61 seconds'`);
+    expect(await statementsOfCall()).toBe(withinTheMinute + 1);
+    expect(await statementsOfCall()).toBe(withinTheMinute);
   });
 
   it('answers 401 on the next request after logout, on this process and on another', async () => {
