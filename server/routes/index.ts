@@ -3,6 +3,7 @@ import agentApplicationRoutes from './agentApplications';
 import agentRoutes from './agents';
 import apiKeyRoutes from './apiKeys';
 import authRoutes from './auth';
+import sessionRoutes from './auth/sessions';
 import captureRoutes from './capture';
 import companyRoutes from './companies';
 import healthRoutes from './health';
@@ -23,6 +24,7 @@ const routes: FastifyPluginAsync = async (app) => {
   });
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/auth' });
+  await app.register(sessionRoutes, { prefix: '/auth' });
   await app.register(jobRoutes);
   await app.register(captureRoutes);
   await app.register(tatRoutes, { prefix: '/setting' });
