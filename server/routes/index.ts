@@ -3,6 +3,7 @@ import agentApplicationRoutes from './agentApplications';
 import agentRoutes from './agents';
 import apiKeyRoutes from './apiKeys';
 import authRoutes from './auth';
+import breachRoutes from './breaches';
 import sessionRoutes from './auth/sessions';
 import captureRoutes from './capture';
 import companyRoutes from './companies';
@@ -38,6 +39,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(payoutRoutes);
   await app.register(apiKeyRoutes);
   await app.register(webhookRoutes);
+  await app.register(breachRoutes);
 };
 
 export default routes;
