@@ -99,6 +99,7 @@ export const ChangePasswordBody = Type.Object({
     }),
   ),
 });
+export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
 
 export const UpdateDetailsBody = Type.Object({
   first_name: Type.Optional(PersonName),
