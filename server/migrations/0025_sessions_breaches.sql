@@ -6,7 +6,9 @@ ALTER TABLE sessions
   ADD COLUMN created_ip text,
   ADD COLUMN last_ip text,
   ADD COLUMN last_used_at timestamptz;
-UPDATE sessions SET last_used_at = created_at;
+-- A session's last use so far: its newest refresh token was issued then.
+UPDATE sessions s SET last_used_at = coalesce(
+  (SELECT max(t.created_at) FROM refresh_tokens t WHERE t.session_id = s.id), s.created_at);
 ALTER TABLE sessions ALTER COLUMN last_used_at SET NOT NULL,
   ALTER COLUMN last_used_at SET DEFAULT now();
 

@@ -4,6 +4,9 @@ import { randomToken, sha256 } from '../services/secrets';
 
 const refreshTokenDays = 30;
 
+/** At most this many of a user's live sessions are listed (newest use first). */
+export const sessionsListed = 50;
+
 export type SessionLimits = Pick<Config, 'sessionMaxHours' | 'sessionIdleMinutes'>;
 
 /** Where a sign-in or refresh came from: the device's User-Agent (stored trimmed) and address. */
@@ -99,12 +102,11 @@ export function createSessionsRepository(db: Queryable) {
       ]);
       await markSeen(row.account_id, q);
       // The refresh is the session's use: its address and time, one write per refresh.
-      await q.query(
-        `UPDATE sessions SET last_used_at = now(), last_ip = $2,
-                user_agent = coalesce($3, user_agent)
-          WHERE id = $1`,
-        [row.session_id, from.ip, from.userAgent],
-      );
+      // The device stays the one that signed in: a refresh names only where it came from.
+      await q.query('UPDATE sessions SET last_used_at = now(), last_ip = $2 WHERE id = $1', [
+        row.session_id,
+        from.ip,
+      ]);
       return {
         ok: true,
         accountId: row.account_id,
@@ -115,17 +117,21 @@ export function createSessionsRepository(db: Queryable) {
 
     /**
      * The account's live sessions (not revoked, within their lifetime, not idle), last used
-     * first: the same limits `rotate` ends a session by.
+     * first: the same limits `rotate` ends a session by. Sign-ins are not limited in number, so
+     * at most `sessionsListed` are listed, `currentId` (the caller's own) always among them.
      */
-    async liveOf(accountId: string, limits: SessionLimits, q: Queryable = db) {
+    async liveOf(accountId: string, currentId: string, limits: SessionLimits, q: Queryable = db) {
       const r = await q.query<SessionRow>(
-        `SELECT id, user_agent, created_ip, last_ip, created_at, last_used_at
-           FROM sessions
-          WHERE account_id = $1 AND revoked_at IS NULL
-            AND created_at > now() - make_interval(hours => $2)
-            AND last_used_at > now() - make_interval(mins => $3)
+        `SELECT * FROM (
+           SELECT id, user_agent, created_ip, last_ip, created_at, last_used_at
+             FROM sessions
+            WHERE account_id = $1 AND revoked_at IS NULL
+              AND created_at > now() - make_interval(hours => $2)
+              AND last_used_at > now() - make_interval(mins => $3)
+            ORDER BY id = $5 DESC, last_used_at DESC, created_at DESC, id
+            LIMIT $4) listed
           ORDER BY last_used_at DESC, created_at DESC, id`,
-        [accountId, limits.sessionMaxHours, limits.sessionIdleMinutes],
+        [accountId, limits.sessionMaxHours, limits.sessionIdleMinutes, sessionsListed, currentId],
       );
       return r.rows;
     },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { notFound } from '../../errors';
-import type { SessionRow } from '../../repositories/sessions';
+import { sessionsListed, type SessionRow } from '../../repositories/sessions';
 import { Session, SessionIdParams } from '../../schemas/sessions';
 import { deviceName } from '../../services/deviceName';
 
@@ -33,12 +33,13 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "Your signed-in devices: live sessions, last used first, this one marked 'current'",
         description:
           'A session is used when it signs in or refreshes its tokens (the app refreshes while it ' +
-          'is open), so `last_used_at` and `ip` are those of the last refresh.',
+          'is open), so `last_used_at` and `ip` are those of the last refresh. At most ' +
+          `${sessionsListed} are listed, this one always among them.`,
         response: { 200: Type.Array(Session) },
       },
     },
     async (request) => {
-      const rows = await sessions.liveOf(request.account.id, app.config);
+      const rows = await sessions.liveOf(request.account.id, request.sessionId, app.config);
       return rows.map((row) => sessionView(row, request.sessionId));
     },
   );

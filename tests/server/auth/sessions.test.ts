@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionsListed } from '../../../server/repositories/sessions';
 import type { Session } from '../../../server/schemas/sessions';
 import { deviceName, userAgentMaxLength } from '../../../server/services/deviceName';
 import { createTestApp, createUser, login, type TestContext } from '../helpers';
@@ -100,17 +101,18 @@ describe('signed-in devices: GET /auth/sessions, DELETE /auth/sessions/{id}, end
     });
   });
 
-  it('a refresh is the session’s use: last address and time move, first ones stay', async () => {
+  it('a refresh is the session’s use: last address and time move, device and first ones stay', async () => {
     const user = await createUser(ctx.db);
     const phone = await signIn(user, androidChrome, '198.51.100.7');
     const laptop = await signIn(user, windowsEdge, '203.0.113.9');
     const [before] = (await list(laptop)).filter((s) => s.id === sidOf(phone));
-    const res = await refresh(phone, androidChrome, '198.51.100.99');
+    const res = await refresh(phone, iphoneSafari, '198.51.100.99');
     expect(res.statusCode).toBe(200);
     const sessions = await list(laptop);
     // The phone is now the most recently used.
     expect(sessions[0]).toMatchObject({
       id: sidOf(phone),
+      device: 'Chrome on Android',
       ip: '198.51.100.99',
       created_ip: '198.51.100.7',
       created_at: before!.created_at,
@@ -207,12 +209,17 @@ describe('changing the password offers to sign out of the other devices', () => 
     });
   const me = (headers: Record<string, string>) =>
     ctx.app.inject({ url: '/api/v2/auth/me', headers });
+  /** A new user signed in on two devices. */
+  async function signedInTwice() {
+    const user = await createUser(ctx.db);
+    const here = await login(ctx.app, user.email, user.password);
+    const there = await login(ctx.app, user.email, user.password);
+    return { user, here, there };
+  }
 
   it('ends the others by default, and with end_other_sessions: true', async () => {
     for (const extra of [{}, { end_other_sessions: true }]) {
-      const user = await createUser(ctx.db);
-      const here = await login(ctx.app, user.email, user.password);
-      const there = await login(ctx.app, user.email, user.password);
+      const { user, here, there } = await signedInTwice();
       const res = await change(here.headers, {
         current_password: user.password,
         new_password: 'a-new-pass-for-amaka-9',
@@ -225,9 +232,7 @@ describe('changing the password offers to sign out of the other devices', () => 
   });
 
   it('keeps the others signed in with end_other_sessions: false', async () => {
-    const user = await createUser(ctx.db);
-    const here = await login(ctx.app, user.email, user.password);
-    const there = await login(ctx.app, user.email, user.password);
+    const { user, here, there } = await signedInTwice();
     const res = await change(here.headers, {
       current_password: user.password,
       new_password: 'a-new-pass-for-amaka-9',
@@ -245,9 +250,7 @@ describe('changing the password offers to sign out of the other devices', () => 
   });
 
   it('a wrong current password changes nothing and ends no session', async () => {
-    const user = await createUser(ctx.db);
-    const here = await login(ctx.app, user.email, user.password);
-    const there = await login(ctx.app, user.email, user.password);
+    const { here, there } = await signedInTwice();
     const res = await change(here.headers, {
       current_password: 'not-the-password',
       new_password: 'a-new-pass-for-amaka-9',
@@ -285,5 +288,27 @@ describe('deviceName', () => {
     [null, 'Unknown device'],
   ])('%s → %s', (ua, name) => {
     expect(deviceName(ua)).toBe(name);
+  });
+});
+
+describe('the list of signed-in devices is bounded', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx?.close());
+
+  it(`lists at most ${sessionsListed} sessions, the caller's own always among them`, async () => {
+    const user = await createUser(ctx.db);
+    const mine = await login(ctx.app, user.email, user.password);
+    // Many later sign-ins elsewhere, each used after this one.
+    for (let i = 0; i < sessionsListed + 5; i++) {
+      await ctx.app.repos.sessions.start(user.account.id, { userAgent: null, ip: '192.0.2.1' });
+    }
+    const res = await ctx.app.inject({ url: '/api/v2/auth/sessions', headers: mine.headers });
+    const listed = res.json<Session[]>();
+    expect(listed).toHaveLength(sessionsListed);
+    expect(listed.filter((s) => s.current)).toHaveLength(1);
+    expect(listed.at(-1)!.current).toBe(true);
   });
 });
