@@ -42,5 +42,6 @@ export const sessionTexts = {
   first_used: 'Signed in %{date}',
   last_used: 'Last used %{date}',
   unknown_address: 'Unknown address',
+  signed_in_from: 'signed in from %{ip}',
   load_failed: 'Your devices could not be loaded',
 };

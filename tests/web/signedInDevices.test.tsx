@@ -22,6 +22,7 @@ const phone = session({
   id: '9a000000-0000-4000-8000-000000000002',
   device: 'Chrome on Android',
   ip: '198.51.100.7',
+  created_ip: '198.51.100.1',
   current: false,
 });
 
@@ -56,7 +57,10 @@ describe('Settings → Signed-in devices', { timeout: 60_000 }, () => {
     expect(within(items[0]!).getByText('This device')).toBeInTheDocument();
     expect(within(items[0]!).getByText(/Signed in March 1, 2025 at/)).toBeInTheDocument();
     expect(within(items[0]!).getByText(/Last used March 1, 2025 at/)).toBeInTheDocument();
-    expect(within(items[1]!).getByText(/198\.51\.100\.7/)).toBeInTheDocument();
+    expect(
+      within(items[1]!).getByText(/198\.51\.100\.7 · signed in from 198\.51\.100\.1/),
+    ).toBeInTheDocument();
+    expect(within(items[0]!).queryByText(/signed in from/)).toBeNull();
     expect(within(items[0]!).queryByRole('button', { name: /Sign out/ })).toBeNull();
   });
 

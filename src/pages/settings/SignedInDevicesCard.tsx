@@ -111,6 +111,9 @@ const SessionItem = ({
         secondary={
           <>
             {session.ip ?? translate('app.sessions.unknown_address')}
+            {session.created_ip && session.created_ip !== session.ip
+              ? ` · ${translate('app.sessions.signed_in_from', { ip: session.created_ip })}`
+              : null}
             <br />
             {translate('app.sessions.first_used', {
               date: formatDisplayDateTime(session.created_at),
