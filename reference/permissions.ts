@@ -124,6 +124,9 @@ export const accessRules = {
   // decision alone. The provider's admins see every company's endpoints (not their secrets).
   'webhooks.list': { areas: both, permission: null, only: 'heads' },
   'webhooks.manage': { areas: companyArea, permission: null, only: 'heads' },
+  // The register of personal-data breaches (NDPA 2023): the provider's heads keep it; companies
+  // never see it.
+  'breaches.manage': { areas: adminArea, permission: null, only: 'heads' },
 } as const satisfies Record<string, AccessRule>;
 
 export type AccessKey = keyof typeof accessRules;
@@ -276,4 +279,10 @@ export const screenAccess: Record<string, Record<string, Access | readonly Acces
   },
   wallet: { show: 'money.view', fund: 'money.manage' },
   'api-keys': { list: 'api_keys.manage', create: 'api_keys.manage', delete: 'api_keys.manage' },
+  breaches: {
+    list: 'breaches.manage',
+    show: 'breaches.manage',
+    create: 'breaches.manage',
+    edit: 'breaches.manage',
+  },
 };

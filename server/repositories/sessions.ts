@@ -4,7 +4,26 @@ import { randomToken, sha256 } from '../services/secrets';
 
 const refreshTokenDays = 30;
 
+/** At most this many of a user's live sessions are listed (newest use first). */
+export const sessionsListed = 50;
+
 export type SessionLimits = Pick<Config, 'sessionMaxHours' | 'sessionIdleMinutes'>;
+
+/** Where a sign-in or refresh came from: the device's User-Agent (stored trimmed) and address. */
+export interface SeenFrom {
+  userAgent: string | null;
+  ip: string;
+}
+
+/** A live session as its owner sees it in Settings → Signed-in devices. */
+export interface SessionRow {
+  id: string;
+  user_agent: string | null;
+  created_ip: string | null;
+  last_ip: string | null;
+  created_at: Date;
+  last_used_at: Date;
+}
 
 export type RotateResult =
   | { ok: true; accountId: string; sessionId: string; refreshToken: string }
@@ -27,10 +46,11 @@ export function createSessionsRepository(db: Queryable) {
     q.query('UPDATE accounts SET last_seen_at = now() WHERE id = $1', [accountId]);
 
   return {
-    async start(accountId: string, q: Queryable = db) {
+    async start(accountId: string, from: SeenFrom | null = null, q: Queryable = db) {
       const r = await q.query<{ id: string }>(
-        'INSERT INTO sessions (account_id) VALUES ($1) RETURNING id',
-        [accountId],
+        `INSERT INTO sessions (account_id, user_agent, created_ip, last_ip)
+         VALUES ($1, $2, $3, $3) RETURNING id`,
+        [accountId, from?.userAgent ?? null, from?.ip ?? null],
       );
       const sessionId = r.rows[0]!.id;
       await markSeen(accountId, q);
@@ -42,7 +62,12 @@ export function createSessionsRepository(db: Queryable) {
      * lifetime, or idle (its newest refresh token is the one presented, so its age is the time
      * since the last sign-in or refresh), ends here.
      */
-    async rotate(token: string, limits: SessionLimits, q: Queryable): Promise<RotateResult> {
+    async rotate(
+      token: string,
+      limits: SessionLimits,
+      from: SeenFrom,
+      q: Queryable,
+    ): Promise<RotateResult> {
       const r = await q.query<{
         session_id: string;
         account_id: string;
@@ -76,12 +101,49 @@ export function createSessionsRepository(db: Queryable) {
         sha256(token),
       ]);
       await markSeen(row.account_id, q);
+      // The refresh is the session's use: its address and time, one write per refresh.
+      // The device stays the one that signed in: a refresh names only where it came from.
+      await q.query('UPDATE sessions SET last_used_at = now(), last_ip = $2 WHERE id = $1', [
+        row.session_id,
+        from.ip,
+      ]);
       return {
         ok: true,
         accountId: row.account_id,
         sessionId: row.session_id,
         refreshToken: await issueRefreshToken(row.session_id, q),
       };
+    },
+
+    /**
+     * The account's live sessions (not revoked, within their lifetime, not idle), last used
+     * first: the same limits `rotate` ends a session by. Sign-ins are not limited in number, so
+     * at most `sessionsListed` are listed, `currentId` (the caller's own) always among them.
+     */
+    async liveOf(accountId: string, currentId: string, limits: SessionLimits, q: Queryable = db) {
+      const r = await q.query<SessionRow>(
+        `SELECT * FROM (
+           SELECT id, user_agent, created_ip, last_ip, created_at, last_used_at
+             FROM sessions
+            WHERE account_id = $1 AND revoked_at IS NULL
+              AND created_at > now() - make_interval(hours => $2)
+              AND last_used_at > now() - make_interval(mins => $3)
+            ORDER BY id = $5 DESC, last_used_at DESC, created_at DESC, id
+            LIMIT $4) listed
+          ORDER BY last_used_at DESC, created_at DESC, id`,
+        [accountId, limits.sessionMaxHours, limits.sessionIdleMinutes, sessionsListed, currentId],
+      );
+      return r.rows;
+    },
+
+    /** Ends the account's session `sessionId`; false when the account has no such live session. */
+    async revokeOwn(accountId: string, sessionId: string, q: Queryable = db) {
+      const r = await q.query<{ id: string }>(
+        `UPDATE sessions SET revoked_at = now()
+          WHERE id = $1 AND account_id = $2 AND revoked_at IS NULL RETURNING id`,
+        [sessionId, accountId],
+      );
+      return r.rows.length > 0;
     },
 
     async sessionOf(token: string, q: Queryable = db) {
@@ -117,11 +179,12 @@ export function createSessionsRepository(db: Queryable) {
 
     /** Ends every session of the account but `keepSessionId` (the one changing the password). */
     async revokeOthersOf(accountId: string, keepSessionId: string, q: Queryable = db) {
-      await q.query(
+      const r = await q.query<{ id: string }>(
         `UPDATE sessions SET revoked_at = now()
-          WHERE account_id = $1 AND id <> $2 AND revoked_at IS NULL`,
+          WHERE account_id = $1 AND id <> $2 AND revoked_at IS NULL RETURNING id`,
         [accountId, keepSessionId],
       );
+      return r.rows.length;
     },
   };
 }

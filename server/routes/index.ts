@@ -3,6 +3,8 @@ import agentApplicationRoutes from './agentApplications';
 import agentRoutes from './agents';
 import apiKeyRoutes from './apiKeys';
 import authRoutes from './auth';
+import breachRoutes from './breaches';
+import sessionRoutes from './auth/sessions';
 import captureRoutes from './capture';
 import companyRoutes from './companies';
 import healthRoutes from './health';
@@ -23,6 +25,7 @@ const routes: FastifyPluginAsync = async (app) => {
   });
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/auth' });
+  await app.register(sessionRoutes, { prefix: '/auth' });
   await app.register(jobRoutes);
   await app.register(captureRoutes);
   await app.register(tatRoutes, { prefix: '/setting' });
@@ -36,6 +39,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(payoutRoutes);
   await app.register(apiKeyRoutes);
   await app.register(webhookRoutes);
+  await app.register(breachRoutes);
 };
 
 export default routes;

@@ -93,7 +93,13 @@ export type UpdateUserBody = Static<typeof UpdateUserBody>;
 export const ChangePasswordBody = Type.Object({
   current_password: Type.String({ minLength: 1, maxLength: 200 }),
   new_password: Password,
+  end_other_sessions: Type.Optional(
+    Type.Boolean({
+      description: 'Sign out of your other devices too (default true); this one stays signed in',
+    }),
+  ),
 });
+export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
 
 export const UpdateDetailsBody = Type.Object({
   first_name: Type.Optional(PersonName),

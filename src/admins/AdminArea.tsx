@@ -1,5 +1,6 @@
 import { CustomRoutes, Resource } from 'react-admin';
 import apiKeys from '../resources/apiKeys';
+import breaches from '../resources/breaches';
 import companies, { companyCustomRoutes } from '../resources/companies';
 import agentApplications, { agentApplicationCustomRoutes } from '../resources/agentApplications';
 import agents, { agentCustomRoutes } from '../resources/agents';
@@ -39,6 +40,7 @@ export default function AdminArea() {
       </Resource>
       <Resource name="payouts" {...payouts} />
       <CustomRoutes>{payoutCustomRoutes}</CustomRoutes>
+      <Resource name="breaches" {...breaches} />
     </AreaAdmin>
   );
 }

@@ -6,6 +6,7 @@ import type { Photo } from './image';
 import { JobCard } from './JobCard';
 import { LocationStep } from './LocationStep';
 import { MyJobs } from './MyJobs';
+import { PrivacyNotice, useNoticeSeen } from './PrivacyNotice';
 import { photoKinds, loadDraft, saveDraftPhoto, type GpsFix, type PhotoKind } from './pendingStore';
 import { canSendAhead, sendInBackground, sha256Hex } from './photoUploads';
 import { useSubmission } from './useSubmission';
@@ -76,6 +77,7 @@ function CaptureLink({ token }: { token: string }) {
   const [hashes, setHashes] = useState<Partial<Record<PhotoKind, string>>>({});
   const [locationText, setLocationText] = useState('');
   const [gps, setGps] = useState<GpsFix | null>(null);
+  const [noticeSeen, continuePastNotice] = useNoticeSeen(token);
 
   useEffect(() => {
     let live = true;
@@ -213,6 +215,8 @@ function CaptureLink({ token }: { token: string }) {
         ) : null}
       </>
     );
+  } else if (!noticeSeen) {
+    body = <PrivacyNotice onContinue={continuePastNotice} />;
   } else {
     // The camera starts at once, while the job loads and the phone's store is read: a
     // submission left from an earlier visit then takes the page over.

@@ -12,6 +12,7 @@ import { tatsPart } from '../resources/tats/dataProvider';
 import { transactionsApi } from '../resources/transactions/dataProvider';
 import { usersApi, usersPart } from '../resources/users/dataProvider';
 import { webhookDeliveriesPart, webhooksApi } from '../resources/webhooks/dataProvider';
+import { sessionsApi } from '../pages/settings/sessionsApi';
 import { exportsApi } from './exportsApi';
 import type { ResourcePart } from './resourcePart';
 
@@ -95,6 +96,7 @@ export const dataProvider = addRefreshAuthToDataProvider(
     ...transactionsApi,
     ...payoutsApi,
     ...webhooksApi,
+    ...sessionsApi,
     ...exportsApi,
   },
   refreshAuth,

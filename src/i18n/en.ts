@@ -2,6 +2,7 @@ import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import { agentMenu, agentResources, agentTexts } from './agents';
 import { apiKeyResources, apiKeyTexts } from './apiKeys';
+import { breachResources, breachTexts, sessionTexts } from './breaches';
 
 /** The product's name, also the default page title of the areas. */
 export const appName = 'Verification back-office';
@@ -87,6 +88,7 @@ export const en: TranslationMessages = {
     },
     ...agentResources,
     ...apiKeyResources,
+    ...breachResources,
     users: {
       name: 'User |||| Users',
       fields: {
@@ -159,6 +161,7 @@ export const en: TranslationMessages = {
       agent_payout: 'Agent payout',
       fund_wallet: 'Fund a wallet',
       api_keys: 'API keys',
+      breaches: 'Data breaches',
     },
     webhooks: {
       title: 'Webhooks',
@@ -238,6 +241,8 @@ export const en: TranslationMessages = {
     },
     agents: agentTexts,
     api_keys: apiKeyTexts,
+    breaches: breachTexts,
+    sessions: sessionTexts,
     roles: {
       admin: 'Administrator',
       'sub-admin': 'Sub-admin',
@@ -731,6 +736,8 @@ export const en: TranslationMessages = {
       confirm_password: 'Confirm new password',
       change_password: 'Change password',
       password_changed: 'Password changed. Your other sessions have ended.',
+      password_changed_only: 'Password changed. Your other devices stay signed in.',
+      end_other_sessions: 'Sign out of other devices',
       save: 'Save',
       // The profile page (spec §2 "profile"): the account, its role and labels.
       title: 'Profile',

@@ -122,10 +122,18 @@ describe('capture from the agent’s link to approval', () => {
       geolocation: { latitude: 6.4503, longitude: 3.3958, accuracy: 12 },
     });
 
+  /** The privacy notice the wizard shows once per job before the first photo. */
+  async function passNotice(page: Page) {
+    await page.getByRole('region', { name: 'Before the photos' }).waitFor();
+    await page.getByRole('link', { name: 'privacy policy' }).waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+  }
+
   /** Takes the three photos and the location, up to (not including) Submit. */
   async function fillWizard(page: Page, link: string, name: string) {
     await page.goto(link);
     await page.getByText(name).first().waitFor();
+    await passNotice(page);
     for (let step = 0; step < 3; step++) {
       // The fake camera's first frames must have arrived before a photo can be taken.
       await page.waitForFunction(() =>
@@ -323,6 +331,7 @@ describe('capture from the agent’s link to approval', () => {
 
     await page.goto(link);
     await page.getByText('Dayo Ade').first().waitFor();
+    await passNotice(page);
     const takeAndNext = async () => {
       await page.waitForFunction(() =>
         [...document.querySelectorAll('video')].some((v) => v.readyState >= 2 && v.videoWidth > 0),
@@ -369,6 +378,7 @@ describe('capture from the agent’s link to approval', () => {
         });
         const page = await context.newPage();
         await page.goto(link);
+        await passNotice(page);
         await page.getByRole('alert').waitFor();
         return await page.getByRole('alert').textContent();
       } finally {
@@ -381,6 +391,7 @@ describe('capture from the agent’s link to approval', () => {
       const context = await phone(browser);
       const page = await context.newPage();
       await page.goto(link);
+      await passNotice(page);
       await page.getByRole('button', { name: 'Switch camera' }).click();
       await page.getByText(cameraMessages.onlyOneCamera, { exact: true }).waitFor();
       await context.close();

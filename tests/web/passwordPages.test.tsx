@@ -129,8 +129,27 @@ describe('privacy policy page', () => {
     expect(await screen.findByRole('heading', { name: 'Privacy policy' })).toBeInTheDocument();
     expect(screen.getAllByText(/Nigeria Data Protection Act 2023/).length).toBeGreaterThan(0);
     expect(screen.getByText(/the GPS position of the agent’s phone/)).toBeInTheDocument();
-    expect(screen.getByText(/a photo of the person \(selfie\)/)).toBeInTheDocument();
+    expect(screen.getByText(/a selfie of the agent at the door/)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'How long we keep it' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Contact' })).toBeInTheDocument();
+  });
+
+  it('says what is kept of job subjects and devices, on what basis, how long, and how to ask', async () => {
+    await renderApp('/privacy-policy');
+    await screen.findByRole('heading', { name: 'Privacy policy' });
+    expect(
+      screen.getByText(/phone numbers, the National Identification Number \(NIN\)/),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Device data: .*User-Agent.*IP address/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Lawful basis under the Nigeria Data Protection Act 2023/),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /365 days after the job is closed, unless your provider has set another period/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/for a copy of your data or for its erasure/)).toBeInTheDocument();
+    expect(screen.getByText(/The\s+verification provider handles the request/)).toBeInTheDocument();
   });
 });

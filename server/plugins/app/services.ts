@@ -6,6 +6,7 @@ import { createAgentApplicationsRepository } from '../../repositories/agentAppli
 import { createAgentsRepository } from '../../repositories/agents';
 import { createApiKeysRepository } from '../../repositories/apiKeys';
 import { createAuditRepository } from '../../repositories/audit';
+import { createBreachesRepository } from '../../repositories/breaches';
 import { createCapturesRepository } from '../../repositories/captures';
 import { createCompaniesRepository } from '../../repositories/companies';
 import { createOneTimeTokensRepository } from '../../repositories/oneTimeTokens';
@@ -50,6 +51,7 @@ function createRepos(db: Db) {
     apiKeys: createApiKeysRepository(db),
     webhooks: createWebhooksRepository(db),
     audit: createAuditRepository(db),
+    breaches: createBreachesRepository(db),
   };
 }
 

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { fieldError, forbidden, unauthorized, badRequest } from '../../errors';
 import { EmailTakenError, type AccountRow } from '../../repositories/accounts';
 import { accountView, companySuspended } from '../../services/accountView';
+import { seenFrom } from '../../services/deviceName';
 import { normalizeNigerianPhone } from '../../services/phone';
 import { hashNewPassword } from '../../services/passwordPolicy';
 import { verifyPassword } from '../../services/secrets';
@@ -31,8 +33,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { publicUrl, superAdminEmails } = app.config;
   const tags = ['auth'];
 
-  async function openSession(account: AccountRow, q = app.db) {
-    const { sessionId, refreshToken } = await sessions.start(account.id, q);
+  async function openSession(account: AccountRow, request: FastifyRequest, q = app.db) {
+    const { sessionId, refreshToken } = await sessions.start(account.id, seenFrom(request), q);
     return {
       accessToken: await app.accessTokens.sign({ sub: account.id, sid: sessionId }),
       refreshToken,
@@ -189,7 +191,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         );
       }
       await rateLimits.clear(throttles.loginPerEmailAndIp.bucket, attemptKey);
-      return openSession(account);
+      return openSession(account, request);
     },
   );
 
@@ -206,7 +208,12 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const result = await app.db.transaction(async (tx) => {
-        const rotated = await sessions.rotate(request.body.refreshToken, app.config, tx);
+        const rotated = await sessions.rotate(
+          request.body.refreshToken,
+          app.config,
+          seenFrom(request),
+          tx,
+        );
         if (!rotated.ok) return rotated;
         const account = await accounts.findById(rotated.accountId, tx);
         return { ...rotated, account };

@@ -76,13 +76,14 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'profile.edit' },
       schema: {
         tags,
-        summary: 'Change your own password; your other sessions end, this one goes on',
+        summary:
+          'Change your own password; your other sessions end with it unless `end_other_sessions` is false',
         body: ChangePasswordBody,
         response: { 200: MessageBody },
       },
     },
     async (request) => {
-      const { current_password, new_password } = request.body;
+      const { current_password, new_password, end_other_sessions = true } = request.body;
       const account = request.account;
       if (!(await verifyPassword(account.password_hash, current_password))) {
         throw fieldError('current_password', 'The current password is not right');
@@ -93,7 +94,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const hash = await hashNewPassword(new_password, 'new_password');
       await app.db.transaction(async (tx) => {
         await accounts.setPasswordHash(account.id, hash, tx);
-        await sessions.revokeOthersOf(account.id, request.sessionId, tx);
+        if (end_other_sessions) await sessions.revokeOthersOf(account.id, request.sessionId, tx);
       });
       return { message: 'Password changed' };
     },

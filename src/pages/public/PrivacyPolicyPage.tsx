@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Box, Typography } from '@mui/material';
+import { retentionText } from '../../../reference/retention';
 import { formatDisplayDate } from '../../formatting/dates';
 import { PublicLayout } from './PublicLayout';
 
 /** Set per deployment (VITE_PRIVACY_CONTACT_EMAIL at build time): the data protection officer's address. */
 const contactEmail: string | undefined = import.meta.env.VITE_PRIVACY_CONTACT_EMAIL;
-const lastUpdated = '2026-11-22';
+const lastUpdated = '2026-11-26';
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
   <Box component="section" sx={{ mt: 3 }}>
@@ -53,11 +54,12 @@ export const PrivacyPolicyPage = () => (
     <Section title="What we collect">
       <List
         items={[
-          'Account data: your name, email address, phone number, company name, and your password, which we keep only as a salted hash; the time and IP address of sign-ins.',
-          'Identity data a client company sends us about the person to verify: names, contact details, the type and number of an identity document where the client provides it, and guarantor details.',
+          'Account data: your name, email address, phone number, company name, and your password, which we keep only as a salted hash.',
+          'Device data: for each sign-in, the browser and device it came from (its User-Agent), the IP address it signed in from and the last one it was used from, and when it was first and last used. You see these under Settings → Signed-in devices and can sign any of them out.',
+          'Identity data a client company sends us about the person to verify (the job subject): names, address, phone numbers, the National Identification Number (NIN) or the type and number of another identity document where the client gives it, and guarantor details.',
           'Address and business data: the address or premises to visit, and the business or product details to check.',
-          'Evidence captured by our field agents with the consent of the person visited: a photo of the person (selfie), a photo of the house or premises and a photo of a utility bill.',
-          'Location data: the GPS position of the agent’s phone when the photos are submitted, its accuracy, and the time on the device and on our server.',
+          'Capture photos taken by our field agents at the address: a selfie of the agent at the door, a photo of the house or premises and a photo of a utility bill. The capture page tells the agent, before the first photo, what it collects and why.',
+          'Location data: the GPS position of the agent’s phone when the photos are taken, its accuracy, and the time on the device and on our server.',
           'Money data: job charges, wallet funding, refunds and agent payouts, in naira.',
         ]}
       />
@@ -66,9 +68,9 @@ export const PrivacyPolicyPage = () => (
     <Section title="Why we use it">
       <List
         items={[
-          'To carry out the verifications client companies order, and to show them the result and its evidence (performance of our contract with them; their legal duties, such as know-your-customer and fraud prevention).',
+          'To carry out the verifications client companies request, and to show them the result and its evidence. The client company decides to verify its customer; we do it for that company. Lawful basis under the Nigeria Data Protection Act 2023 (s. 25): the contract between the client company and the person verified (for example a loan or an account they asked for), the client’s legal obligations (know-your-customer, anti-fraud and anti-money-laundering rules), and the legitimate interest in preventing fraud. Where none of these applies, the client company collects the person’s consent, which they may withdraw.',
           'To run your account: sign-in, confirmation and password emails, pricing, billing and agent payments (performance of a contract).',
-          'To keep the service secure and honest: limiting sign-in attempts, detecting misuse, and keeping a record of who did what on each job (legitimate interests and legal obligations).',
+          'To keep the service secure and honest: limiting sign-in attempts, showing you where you are signed in, detecting misuse, and keeping a record of who did what on each job (legitimate interests and legal obligations).',
         ]}
       />
       <P>
@@ -90,7 +92,7 @@ export const PrivacyPolicyPage = () => (
     <Section title="How long we keep it">
       <List
         items={[
-          'Verification evidence (photos, GPS position) and results: for the period agreed with the client company, and at most two years after the job is closed, unless a dispute or the law requires longer.',
+          `Job subjects’ details, capture photos and GPS positions: ${retentionText()}, then erased; longer only where a dispute or the law requires it.`,
           'Accounts: while the account is open, then deleted or anonymised, except the financial records that tax and accounting law require us to keep.',
           'Sign-in records: twelve months.',
         ]}
@@ -112,6 +114,12 @@ export const PrivacyPolicyPage = () => (
         data, to restrict or object to its use, to receive it in a portable form, and to withdraw a
         consent you gave, without affecting what was done before. You may also complain to the
         Nigeria Data Protection Commission (ndpc.gov.ng).
+      </P>
+      <P>
+        To ask for a copy of your data or for its erasure, write to the address below (or ask the
+        client company that requested your verification, which passes it on to us). The verification
+        provider handles the request: we confirm who you are, then answer, and erase what we are not
+        required by law to keep.
       </P>
     </Section>
 

@@ -1,4 +1,4 @@
-import { Card, CardContent, CardHeader, Stack } from '@mui/material';
+import { Card, CardContent, CardHeader, Checkbox, FormControlLabel, Stack } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import {
   CanAccess,
@@ -12,6 +12,7 @@ import {
   required,
   useDataProvider,
   useGetIdentity,
+  useInput,
   useNotify,
   useTranslate,
 } from 'react-admin';
@@ -101,6 +102,25 @@ const DetailsCard = ({ account }: { account: Account }) => {
   );
 };
 
+/** A checkbox of the form (react-admin's BooleanInput is a switch). */
+const CheckboxInput = ({ source, label }: { source: string; label: string }) => {
+  const translate = useTranslate();
+  const { field } = useInput({ source });
+  return (
+    <FormControlLabel
+      control={
+        <Checkbox
+          checked={Boolean(field.value)}
+          onChange={(e) => field.onChange(e.target.checked)}
+          onBlur={field.onBlur}
+          name={field.name}
+        />
+      }
+      label={translate(label)}
+    />
+  );
+};
+
 const PasswordCard = () => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
@@ -108,11 +128,15 @@ const PasswordCard = () => {
   const notifyError = useNotifyError();
   const change = async (v: Record<string, unknown>) => {
     try {
+      const endOthers = v.end_other_sessions !== false;
       await dataProvider.changePassword({
         current_password: String(v.current_password ?? ''),
         new_password: String(v.password ?? ''),
+        end_other_sessions: endOthers,
       });
-      notify('app.profile.password_changed', { type: 'success' });
+      notify(endOthers ? 'app.profile.password_changed' : 'app.profile.password_changed_only', {
+        type: 'success',
+      });
     } catch (error) {
       notifyError(error);
     }
@@ -121,7 +145,7 @@ const PasswordCard = () => {
     <Card>
       <CardHeader title={translate('app.profile.password')} />
       <CardContent>
-        <Form onSubmit={change}>
+        <Form onSubmit={change} defaultValues={{ end_other_sessions: true }}>
           <Stack sx={{ maxWidth: 560 }}>
             <PasswordInput
               source="current_password"
@@ -141,6 +165,7 @@ const PasswordCard = () => {
               validate={passwordConfirmation}
               autoComplete="new-password"
             />
+            <CheckboxInput source="end_other_sessions" label="app.profile.end_other_sessions" />
             <SaveButton label="app.profile.change_password" />
           </Stack>
         </Form>

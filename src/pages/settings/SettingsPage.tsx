@@ -9,6 +9,7 @@ import { fullName } from '../../authProvider/session';
 import { useAccount } from '../../authProvider/useAccount';
 import { Details } from '../../layout/Details';
 import { EditProfileActions } from './EditProfileActions';
+import { SignedInDevicesCard } from './SignedInDevicesCard';
 import { TatPage } from '../../resources/tats/TatPage';
 
 /** A card of the settings screen leading to another page, for whoever may list `resource`. */
@@ -126,6 +127,7 @@ export const SettingsPage = () => {
           title={translate('app.webhooks.title')}
           body={translate('app.webhooks.settings_body')}
         />
+        <SignedInDevicesCard />
       </Stack>
     </Stack>
   );

@@ -1,4 +1,4 @@
-import type { UpdateDetailsBody } from '../../../server/schemas/users';
+import type { ChangePasswordBody, UpdateDetailsBody } from '../../../server/schemas/users';
 import type { Account } from '../../authProvider/session';
 import type { ResourcePart } from '../../dataProvider/resourcePart';
 import { apiJson, apiUrl, fetchBlob } from '../../httpClient/httpClient';
@@ -22,7 +22,7 @@ export const usersApi = {
   updateProfile: (change: ProfileChange) =>
     apiJson<Account>('/setting/update-details', { method: 'PUT', body: change }),
 
-  changePassword: (body: { current_password: string; new_password: string }) =>
+  changePassword: (body: ChangePasswordBody) =>
     apiJson<{ message: string }>('/setting/change-password', { method: 'PUT', body }),
 
   uploadProfilePicture: (file: File) => {

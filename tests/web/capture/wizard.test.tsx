@@ -12,6 +12,7 @@ import * as image from '../../../src/capture/image';
 import { takePhoto } from '../../../src/capture/image';
 import { cameraMessages, locationMessages } from '../../../src/capture/messages';
 import { loadPending } from '../../../src/capture/pendingStore';
+import { markNoticeSeen } from '../../../src/capture/PrivacyNotice';
 import { forgetSentPhotos } from '../../../src/capture/photoUploads';
 import { offlineMessage } from '../../../src/capture/useSubmission';
 import type {
@@ -144,6 +145,8 @@ let shot = 0;
 
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
+  // The privacy notice comes once per job; its own tests below start without this.
+  markNoticeSeen(token);
   forgetSentPhotos();
   // Photos leave as they are taken: every test has somewhere to send them.
   server.use(...captureServer().handlers);
@@ -195,6 +198,57 @@ async function threePhotosSentAhead() {
   await waitFor(() => expect(api.state.puts).toHaveLength(3));
   return { api, user };
 }
+
+describe('capture wizard: the privacy notice', () => {
+  beforeEach(() => localStorage.clear());
+
+  test('comes before the first photo: what is collected, why, how long, the policy', async () => {
+    server.use(jobOk());
+    const user = userEvent.setup();
+    render(<CaptureApp token={token} />);
+    const notice = await screen.findByRole('region', { name: 'Before the photos' });
+    for (const text of [
+      /a selfie of you, the agent/,
+      /a photo of the house or premises/,
+      /a photo of the utility bill/,
+      /position \(GPS\) and the time/,
+      /Why: to confirm the address/,
+      /How long: kept 365 days after the job is closed/,
+    ]) {
+      expect(within(notice).getByText(text)).toBeInTheDocument();
+    }
+    expect(within(notice).getByRole('link', { name: 'privacy policy' })).toHaveAttribute(
+      'href',
+      '/privacy-policy',
+    );
+    expect(screen.queryByRole('heading', { name: 'Selfie' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Capture image' })).not.toBeInTheDocument();
+    await user.click(within(notice).getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Selfie' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Before the photos' })).not.toBeInTheDocument();
+  });
+
+  test('shows once per job: not again on reopening the link, again for another link', async () => {
+    server.use(jobOk());
+    const user = userEvent.setup();
+    const first = render(<CaptureApp token={token} />);
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { name: 'Selfie' });
+    first.unmount();
+    const again = render(<CaptureApp token={token} />);
+    expect(await screen.findByRole('heading', { name: 'Selfie' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Before the photos' })).not.toBeInTheDocument();
+    again.unmount();
+    const other = `${token}x`;
+    server.use(
+      http.get(`/api/v2/capture/${other}`, () =>
+        HttpResponse.json({ job, status: 'accepted' } satisfies CaptureJobView),
+      ),
+    );
+    render(<CaptureApp token={other} />);
+    expect(await screen.findByRole('region', { name: 'Before the photos' })).toBeInTheDocument();
+  });
+});
 
 describe('capture wizard: the job', () => {
   test('shows the job the link is for', async () => {

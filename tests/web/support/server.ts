@@ -13,6 +13,8 @@ export const server = setupServer(
   ...moneyBackgroundHandlers,
   // The menu's unread badge asks on every signed-in page.
   http.get('/api/v2/messages/unread-count', () => HttpResponse.json({ count: 0 })),
+  // Settings lists the signed-in devices.
+  http.get('/api/v2/auth/sessions', () => HttpResponse.json([])),
 );
 
 export const commonPasswordMessage =

@@ -1,0 +1,52 @@
+import { Chip } from '@mui/material';
+import { CreateButton, DataTable, List, SelectInput, TopToolbar, useTranslate } from 'react-admin';
+import { formatDisplayDateTime } from '../../formatting/dates';
+import { NdpcDeadlineField } from './NdpcDeadlineField';
+import { breachStatusChoices } from './BreachForm';
+import type { Breach } from './types';
+
+const Column = DataTable.Col<Breach>;
+
+const filters = [
+  <SelectInput key="status" source="status" choices={breachStatusChoices} alwaysOn />,
+];
+
+const StatusChip = ({ breach }: { breach: Breach }) => {
+  const translate = useTranslate();
+  return (
+    <Chip
+      size="small"
+      color={breach.status === 'open' ? 'warning' : 'default'}
+      label={translate(`app.breaches.status.${breach.status}`)}
+    />
+  );
+};
+
+/** Admin → Data breaches: the register, last found first, each open entry with its deadline. */
+export const BreachList = () => (
+  <List<Breach>
+    resource="breaches"
+    title="app.breaches.title"
+    sort={{ field: 'found_at', order: 'DESC' }}
+    filters={filters}
+    actions={
+      <TopToolbar>
+        <CreateButton label="app.breaches.create" />
+      </TopToolbar>
+    }
+  >
+    <DataTable<Breach> rowClick="edit" bulkActionButtons={false}>
+      <Column source="found_at" render={(b) => formatDisplayDateTime(b.found_at)} />
+      <Column
+        source="description"
+        disableSort
+        render={(b) =>
+          b.description.length > 80 ? `${b.description.slice(0, 80)}…` : b.description
+        }
+      />
+      <Column source="people_affected" disableSort render={(b) => b.people_affected ?? '—'} />
+      <Column source="status" render={(b) => <StatusChip breach={b} />} />
+      <Column source="ndpc_deadline" disableSort render={(b) => <NdpcDeadlineField breach={b} />} />
+    </DataTable>
+  </List>
+);
