@@ -12,6 +12,7 @@ import { tatsPart } from '../resources/tats/dataProvider';
 import { transactionsApi } from '../resources/transactions/dataProvider';
 import { usersApi, usersPart } from '../resources/users/dataProvider';
 import { webhookDeliveriesPart, webhooksApi } from '../resources/webhooks/dataProvider';
+import { twoFactorApi } from '../pages/settings/twoFactorApi';
 import { exportsApi } from './exportsApi';
 import type { ResourcePart } from './resourcePart';
 
@@ -96,6 +97,7 @@ export const dataProvider = addRefreshAuthToDataProvider(
     ...payoutsApi,
     ...webhooksApi,
     ...exportsApi,
+    ...twoFactorApi,
   },
   refreshAuth,
 );

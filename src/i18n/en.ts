@@ -2,6 +2,7 @@ import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import { agentMenu, agentResources, agentTexts } from './agents';
 import { apiKeyResources, apiKeyTexts } from './apiKeys';
+import { twoFactorTexts } from './twoFactor';
 
 /** The product's name, also the default page title of the areas. */
 export const appName = 'Verification back-office';
@@ -238,6 +239,7 @@ export const en: TranslationMessages = {
     },
     agents: agentTexts,
     api_keys: apiKeyTexts,
+    two_factor: twoFactorTexts,
     roles: {
       admin: 'Administrator',
       'sub-admin': 'Sub-admin',

@@ -13,6 +13,10 @@ export const server = setupServer(
   ...moneyBackgroundHandlers,
   // The menu's unread badge asks on every signed-in page.
   http.get('/api/v2/messages/unread-count', () => HttpResponse.json({ count: 0 })),
+  // Settings reads the account afresh (two-factor state): the signed-in one, as the server has it.
+  http.get('/api/v2/auth/me', () =>
+    HttpResponse.json(JSON.parse(localStorage.getItem('account') ?? 'null')),
+  ),
 );
 
 export const commonPasswordMessage =
