@@ -184,6 +184,29 @@ describe('Settings → Two-factor authentication', () => {
     expect(screen.getByRole('button', { name: 'Disable' })).toBeInTheDocument();
   });
 
+  it('turns it off with a code asked for in a dialog', async () => {
+    signIn({ ...companyAccount, two_factor_enabled: true });
+    let disabledWith: unknown;
+    server.use(
+      http.post('/api/v2/auth/2fa/disable', async ({ request }) => {
+        disabledWith = await request.json();
+        localStorage.setItem('account', JSON.stringify(companyAccount));
+        return HttpResponse.json({ message: 'Two-factor sign-in is off' });
+      }),
+    );
+    const { user } = await renderApp('/company/settings');
+    expect(await screen.findByText(/^On: signing in asks/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Disable' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Turn off two-factor authentication?',
+    });
+    await user.type(within(dialog).getByLabelText(/^Code or recovery code/), 'ABCDE-FGHJK');
+    await user.click(within(dialog).getByRole('button', { name: 'Disable' }));
+    await waitFor(() => expect(disabledWith).toEqual({ code: 'ABCDE-FGHJK' }));
+    expect(await screen.findByText(/^Off: signing in asks/)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('shows the company policy switch to the owner, and sets it', async () => {
     signIn(companyAccount);
     let policy: unknown;

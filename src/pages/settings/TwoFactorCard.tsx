@@ -155,13 +155,8 @@ const SetupStep = ({
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   const notifyError = useNotifyError();
-  const enable = async (code: string) => {
-    try {
-      onEnabled((await dataProvider.enableTwoFactor(code)).recovery_codes);
-    } catch (error) {
-      notifyError(error);
-    }
-  };
+  const enable = (code: string) =>
+    dataProvider.enableTwoFactor(code).then((r) => onEnabled(r.recovery_codes), notifyError);
   return (
     <Stack spacing={2}>
       <Typography>{translate('app.two_factor.scan')}</Typography>
@@ -195,14 +190,8 @@ const DisableDialog = ({
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   const notifyError = useNotifyError();
-  const disable = async (code: string) => {
-    try {
-      await dataProvider.disableTwoFactor(code);
-      onDisabled();
-    } catch (error) {
-      notifyError(error);
-    }
-  };
+  const disable = (code: string) =>
+    dataProvider.disableTwoFactor(code).then(onDisabled, notifyError);
   return (
     <Dialog open onClose={onClose} aria-labelledby="disable-2fa-title">
       <DialogTitle id="disable-2fa-title">{translate('app.two_factor.disable_title')}</DialogTitle>
