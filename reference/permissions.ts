@@ -127,6 +127,10 @@ export const accessRules = {
   // The register of personal-data breaches (NDPA 2023): the provider's heads keep it; companies
   // never see it.
   'breaches.manage': { areas: adminArea, permission: null, only: 'heads' },
+  // Whether two-factor sign-in is required: of the whole admin area (a super-admin's decision),
+  // of a company's users (its owner's).
+  'two_factor.admin_policy': { areas: adminArea, permission: null, only: 'super-admin' },
+  'two_factor.company_policy': { areas: companyArea, permission: null, only: 'heads' },
 } as const satisfies Record<string, AccessRule>;
 
 export type AccessKey = keyof typeof accessRules;
@@ -222,7 +226,14 @@ export const screenAccess: Record<string, Record<string, Access | readonly Acces
     edit: 'tat.write',
     set_agent_price: 'tat.agent_price',
   },
-  settings: { list: 'signed-in', edit: 'profile.edit', bank_details: 'money.bank_details' },
+  settings: {
+    list: 'signed-in',
+    edit: 'profile.edit',
+    bank_details: 'money.bank_details',
+    two_factor: 'signed-in',
+    two_factor_admin_policy: 'two_factor.admin_policy',
+    two_factor_company_policy: 'two_factor.company_policy',
+  },
   messages: {
     list: 'signed-in',
     show: 'signed-in',

@@ -9,6 +9,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: FieldError[],
+    /** A machine-readable reason the web app acts on (`two_factor_setup_required`). */
+    readonly code?: string,
   ) {
     super(message);
   }

@@ -7,6 +7,7 @@ import { demoAccounts, seedDemoData } from './seed/demoData';
 import { serveDumps } from './services/backup';
 import { queueNames } from './services/queue';
 import { StorageUnavailableError } from './services/storage';
+import { twoFactorSealer } from './services/twoFactor';
 import { webhookSealer } from './services/webhooks';
 
 /** Starts the API and the web app on PORT: open, migrate, seed a new embedded database, listen. */
@@ -29,6 +30,7 @@ export async function startServer() {
       storage: app.storage,
       captureLinks: app.captureLinks,
       webhookSealer: webhookSealer(config.jwtSecret),
+      twoFactorSealer: twoFactorSealer(config.jwtSecret),
     });
     app.log.info(
       { accounts: demoAccounts.map((a) => `${a.role}: ${a.email} / ${a.password}`) },

@@ -29,6 +29,10 @@ export interface AccountRow {
   last_seen_at: Date | null;
   /** Where the profile picture is stored; null when there is none. */
   picture_key: string | null;
+  /** Two-factor sign-in is on for the account (two_factor.enabled_at). */
+  two_factor_enabled: boolean;
+  /** A policy of its area (admin_area_settings) or company requires two-factor sign-in of it. */
+  two_factor_required: boolean;
 }
 
 export interface NewAccount {
@@ -57,8 +61,25 @@ const codePrefix: Record<Role, string> = {
   agent: 'AGT',
 };
 
+/** Two-factor sign-in is on for account `a`. */
+const twoFactorEnabledSql = `EXISTS (SELECT 1 FROM two_factor t
+    WHERE t.account_id = a.id AND t.enabled_at IS NOT NULL)`;
+
+/**
+ * A policy requires two-factor sign-in of account `a`: the admin area's for provider staff
+ * (`areaOf`: admins, sub-admins without a company), the company's for its owner and sub-users.
+ */
+const twoFactorRequiredSql = `CASE WHEN a.role = 'agent' THEN false
+    WHEN a.company_id IS NULL
+      THEN coalesce((SELECT s.require_two_factor FROM admin_area_settings s), false)
+    ELSE coalesce((SELECT rc.require_two_factor FROM companies rc WHERE rc.id = a.company_id), false)
+  END`;
+
+const twoFactorColumns = `${twoFactorEnabledSql} AS two_factor_enabled,
+    ${twoFactorRequiredSql} AS two_factor_required`;
+
 const selectAccount = `SELECT a.*, c.name AS company_name, c.state AS company_state,
-    c.address AS company_address, c.suspended_at AS company_suspended_at
+    c.address AS company_address, c.suspended_at AS company_suspended_at, ${twoFactorColumns}
   FROM accounts a LEFT JOIN companies c ON c.id = a.company_id`;
 
 /** `a`'s session `sid` if it is live: not revoked and younger than `hours` (placeholders). */
@@ -67,7 +88,16 @@ const liveSessionJoin = (sid: string, hours: string) =>
                    AND s.created_at > now() - make_interval(hours => ${hours})`;
 
 /** What a signed-in request's access and job scope are decided from (`access`, `jobScopeOf`). */
-export type AccessFacts = Pick<AccountRow, 'id' | 'role' | 'company_id' | 'permissions' | 'email'>;
+export type AccessFacts = Pick<
+  AccountRow,
+  | 'id'
+  | 'role'
+  | 'company_id'
+  | 'permissions'
+  | 'email'
+  | 'two_factor_enabled'
+  | 'two_factor_required'
+>;
 
 /**
  * An SQL condition, true while the session is live, the account and its company active and its
@@ -85,6 +115,8 @@ export function unchangedSessionSql(
      WHERE a.id = ${w.param(facts.id)} AND a.status = 1 AND a.role = ${w.param(facts.role)}
        AND a.company_id IS NOT DISTINCT FROM ${w.param(facts.company_id)}::uuid
        AND a.permissions = ${w.param(facts.permissions)}::text[] AND a.email = ${w.param(facts.email)}
+       AND ${twoFactorEnabledSql} = ${w.param(facts.two_factor_enabled)}::boolean
+       AND ${twoFactorRequiredSql} = ${w.param(facts.two_factor_required)}::boolean
        AND NOT EXISTS (SELECT 1 FROM companies c
                         WHERE c.id = a.company_id AND c.suspended_at IS NOT NULL))`;
 }

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db';
 import { randomToken, sha256 } from '../services/secrets';
 
-export type TokenPurpose = 'confirm_email' | 'reset_password' | 'invitation';
+export type TokenPurpose = 'confirm_email' | 'reset_password' | 'invitation' | 'two_factor_ticket';
 
 /** Tokens mailed in links: each works once, before it expires. */
 export function createOneTimeTokensRepository(db: Queryable) {
@@ -33,6 +33,16 @@ export function createOneTimeTokensRepository(db: Queryable) {
         [sha256(token), purposes],
       );
       return r.rows.length > 0;
+    },
+
+    /** The account of a live token, without spending it. */
+    async accountOf(token: string, purpose: TokenPurpose, q: Queryable = db) {
+      const r = await q.query<{ account_id: string }>(
+        `SELECT account_id FROM one_time_tokens
+          WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()`,
+        [sha256(token), purpose],
+      );
+      return r.rows[0]?.account_id;
     },
 
     /** Marks the token used and returns its account, or undefined if unknown, used or expired. */

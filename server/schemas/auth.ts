@@ -23,6 +23,15 @@ export const Account = Type.Object(
     }),
     isSuperAdmin: Type.Boolean(),
     area: Type.Enum([...areas]),
+    two_factor_enabled: Type.Boolean({ description: 'Two-factor sign-in is on' }),
+    two_factor_required: Type.Boolean({
+      description: "The admin area's or the company's policy requires two-factor sign-in",
+    }),
+    two_factor_setup_required: Type.Boolean({
+      description:
+        'Required but not on: every call but the two-factor setup, /auth/me, logout and refresh ' +
+        "answers 403 with code 'two_factor_setup_required'",
+    }),
   },
   { $id: 'Account' },
 );
@@ -54,3 +63,37 @@ export const SessionBody = Type.Object({
   refreshToken: Type.String(),
   account: Type.Ref('Account'),
 });
+export type SessionAnswer = { accessToken: string; refreshToken: string; account: Account };
+
+/** What a sign-in with two-factor on answers instead of tokens: POST /auth/2fa/verify goes on. */
+export const TwoFactorChallenge = Type.Object({
+  twoFactorRequired: Type.Literal(true),
+  ticket: Type.String({ description: 'Single use, for 5 minutes, for POST /auth/2fa/verify' }),
+});
+export type TwoFactorChallenge = Static<typeof TwoFactorChallenge>;
+
+/** A 6-digit authenticator code, or a recovery code (`XXXXX-XXXXX`). */
+export const TwoFactorCode = Type.String({
+  minLength: 6,
+  maxLength: 20,
+  pattern: '^[0-9A-Za-z -]+$',
+});
+
+export const TwoFactorCodeBody = Type.Object({ code: TwoFactorCode });
+export const TwoFactorVerifyBody = Type.Object({ ticket: Token, code: TwoFactorCode });
+
+export const TwoFactorSetup = Type.Object({
+  secret: Type.String({ description: 'Base32, to type into an authenticator app' }),
+  otpauth_url: Type.String({ description: 'otpauth:// URL, for a QR code' }),
+});
+export type TwoFactorSetup = Static<typeof TwoFactorSetup>;
+
+export const RecoveryCodes = Type.Object({
+  recovery_codes: Type.Array(Type.String(), {
+    description: 'Ten one-time codes, shown this once',
+  }),
+});
+export type RecoveryCodes = Static<typeof RecoveryCodes>;
+
+export const TwoFactorPolicy = Type.Object({ required: Type.Boolean() });
+export type TwoFactorPolicy = Static<typeof TwoFactorPolicy>;

@@ -5,6 +5,9 @@ export const ErrorBody = Type.Object(
   {
     message: Type.String(),
     errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), msg: Type.String() }))),
+    code: Type.Optional(
+      Type.String({ description: 'Why, for the client to act on: two_factor_setup_required' }),
+    ),
   },
   { $id: 'ErrorBody' },
 );

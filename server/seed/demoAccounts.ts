@@ -1,5 +1,7 @@
 import { createDemoDataRepository } from '../repositories/demoData';
+import { createTwoFactorRepository } from '../repositories/twoFactor';
 import { createConfirmedUser } from '../services/createUser';
+import { createSealer, randomToken } from '../services/secrets';
 import { daysAgo, type DemoSeeder } from './demoContext';
 
 /** The demo's sign-ins that README lists; keep both in step. */
@@ -34,6 +36,22 @@ export const demoAccounts = [
 
 type DemoAccount = (typeof demoAccounts)[number];
 
+/**
+ * A staff account with two-factor sign-in on, to try it with an authenticator app: README gives
+ * its secret. Not among `demoAccounts`, whose sign-ins the browser tests use with a password only.
+ */
+export const twoFactorDemoAccount = {
+  role: 'sub-admin',
+  email: 'secure@demo.ng',
+  password: 'Secure1234!',
+  first_name: 'Kemi',
+  last_name: 'Adeyemi',
+  phone: '08030000004',
+  permissions: ['View Dashboard', 'View Job History'],
+  /** Base32: type it into an authenticator app, or scan otpauth://totp/…?secret=it. */
+  secret: 'JBSWY3DPEHPK3PXP',
+} as const;
+
 /** README's account of this role. */
 export const demoAccount = <R extends DemoAccount['role']>(role: R) =>
   demoAccounts.find((a): a is Extract<DemoAccount, { role: R }> => a.role === role)!;
@@ -54,5 +72,17 @@ export const seedStaff: DemoSeeder = async (tx, ctx) => {
     ctx.accounts.push({ ...account, created_at: at });
     joined.push({ accountId: account.id, companyId: null, at });
   }
+  const { secret, ...secure } = twoFactorDemoAccount;
+  const account = await createConfirmedUser(tx, {
+    ...secure,
+    permissions: [...secure.permissions],
+  });
+  const sealer = ctx.twoFactorSealer ?? createSealer(randomToken(), 'two-factor-secrets');
+  const twoFactor = createTwoFactorRepository(tx);
+  await twoFactor.setPending(account.id, sealer.seal(secret), tx);
+  await twoFactor.enable(account.id, 0, [], tx);
+  const at = daysAgo(ctx, 60);
+  ctx.accounts.push({ ...account, created_at: at, two_factor_enabled: true });
+  joined.push({ accountId: account.id, companyId: null, at });
   await createDemoDataRepository(tx).dateJoined(joined, tx);
 };

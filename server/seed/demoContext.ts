@@ -22,6 +22,8 @@ export interface DemoServices {
   captureLinks: CaptureLinks;
   /** Seals the demo webhook's secret; unset, it is sealed under a key thrown away (rotate it). */
   webhookSealer?: { seal(secret: string): string };
+  /** Seals the two-factor demo account's secret; unset, under a key thrown away. */
+  twoFactorSealer?: { seal(secret: string): string };
 }
 
 /**

@@ -21,6 +21,11 @@ export const companySuspended = 'Your company is suspended. Please contact the p
 /** Where the API serves a user's profile picture. */
 export const pictureUrl = (id: string) => `/api/v2/user/${id}/picture`;
 
+/** A policy requires two-factor sign-in of the account and it has not turned it on yet. */
+export const twoFactorSetupRequired = (
+  a: Pick<AccountRow, 'two_factor_enabled' | 'two_factor_required'>,
+) => a.two_factor_required && !a.two_factor_enabled;
+
 /** The account as the API shows it to its owner (login, refresh, /auth/me). */
 export function accountView(a: AccountRow, superAdminEmails: string[]) {
   return {
@@ -41,6 +46,9 @@ export function accountView(a: AccountRow, superAdminEmails: string[]) {
     picture_url: a.picture_key ? pictureUrl(a.id) : null,
     isSuperAdmin: isSuperAdmin(a, superAdminEmails),
     area: areaOf(a),
+    two_factor_enabled: a.two_factor_enabled,
+    two_factor_required: a.two_factor_required,
+    two_factor_setup_required: twoFactorSetupRequired(a),
   };
 }
 

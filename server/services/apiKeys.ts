@@ -134,6 +134,9 @@ export function keyHolderAccount(k: KeyHolderRow): AccountRow | string {
     address: null,
     last_seen_at: k.last_used_at,
     picture_key: null,
+    // A key is a machine's identity: the sign-in policies are for people.
+    two_factor_enabled: false,
+    two_factor_required: false,
   };
 }
 

@@ -26,6 +26,13 @@ export const throttles = {
   signupPerIp: { bucket: 'signup:ip', limit: 20, windowMinutes: 60 },
   recoverPerEmail: { bucket: 'recover:email', limit: 5, windowMinutes: 60 },
   recoverPerIp: { bucket: 'recover:ip', limit: 20, windowMinutes: 60 },
+  /**
+   * Two-factor codes (sign-in's second step, enable, disable): 10^6 codes and a window of three
+   * make a guess 3 in a million; 5 tries per account in 15 minutes keep a year of guessing under
+   * one chance in four. A right code takes the account's tries back.
+   */
+  twoFactorPerAccount: { bucket: '2fa:account', limit: 5, windowMinutes: 15 },
+  twoFactorPerIp: { bucket: '2fa:ip', limit: 50, windowMinutes: 15 },
   setPasswordPerIp: { bucket: 'set-password:ip', limit: 20, windowMinutes: 15 },
   confirmEmailPerIp: { bucket: 'confirm-email:ip', limit: 30, windowMinutes: 15 },
   /** Field agent applications, like sign-up. */

@@ -1,10 +1,10 @@
 import { postJson } from '../httpClient/httpClient';
-import type { SignupBody } from '../../server/schemas/auth';
+import type { SignupBody, TwoFactorChallenge } from '../../server/schemas/auth';
 import type { Session } from './session';
 
 /** The public auth endpoints (DESIGN §4): no bearer token is sent to them. */
 
-export type { SignupBody };
+export type { SignupBody, TwoFactorChallenge };
 
 export interface MessageAnswer {
   message: string;
@@ -13,8 +13,11 @@ export interface MessageAnswer {
 const publicCall = { auth: false };
 
 export const authApi = {
+  /** The tokens, or (two-factor on) a ticket for `verifyTwoFactor`. */
   login: (body: { email: string; password: string }) =>
-    postJson<Session>('/auth/login', body, publicCall),
+    postJson<Session | TwoFactorChallenge>('/auth/login', body, publicCall),
+  verifyTwoFactor: (body: { ticket: string; code: string }) =>
+    postJson<Session>('/auth/2fa/verify', body, publicCall),
   refresh: (refreshToken: string) =>
     postJson<Session>('/auth/refresh', { refreshToken }, publicCall),
   logout: (refreshToken: string) =>

@@ -59,6 +59,9 @@ export function clearSession(): void {
 export const readAccessToken = (): string | null => localStorage.getItem(ACCESS_TOKEN);
 export const readRefreshToken = (): string | null => localStorage.getItem(REFRESH_TOKEN);
 
+/** The settings page of an area, where two-factor sign-in is set up. */
+export const areaSettings = (area: Area): string => `/${area}/settings`;
+
 /** Where a signed-in user lands: their area's dashboard. */
 export const areaHome = (area: Area): string => `/${area}/dashboard`;
 

@@ -13,6 +13,7 @@ import { transactionsApi } from '../resources/transactions/dataProvider';
 import { usersApi, usersPart } from '../resources/users/dataProvider';
 import { webhookDeliveriesPart, webhooksApi } from '../resources/webhooks/dataProvider';
 import { sessionsApi } from '../pages/settings/sessionsApi';
+import { twoFactorApi } from '../pages/settings/twoFactorApi';
 import { exportsApi } from './exportsApi';
 import type { ResourcePart } from './resourcePart';
 
@@ -98,6 +99,7 @@ export const dataProvider = addRefreshAuthToDataProvider(
     ...webhooksApi,
     ...sessionsApi,
     ...exportsApi,
+    ...twoFactorApi,
   },
   refreshAuth,
 );

@@ -3,6 +3,7 @@ import type { TranslationMessages } from 'react-admin';
 import { agentMenu, agentResources, agentTexts } from './agents';
 import { apiKeyResources, apiKeyTexts } from './apiKeys';
 import { breachResources, breachTexts, sessionTexts } from './breaches';
+import { twoFactorTexts } from './twoFactor';
 
 /** The product's name, also the default page title of the areas. */
 export const appName = 'Verification back-office';
@@ -243,6 +244,7 @@ export const en: TranslationMessages = {
     api_keys: apiKeyTexts,
     breaches: breachTexts,
     sessions: sessionTexts,
+    two_factor: twoFactorTexts,
     roles: {
       admin: 'Administrator',
       'sub-admin': 'Sub-admin',

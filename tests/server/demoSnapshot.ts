@@ -10,6 +10,7 @@ import { openPglite } from '../../server/db/pglite';
 import { openPostgres } from '../../server/db/postgres';
 import { seedDemoData } from '../../server/seed/demoData';
 import { createCaptureLinks } from '../../server/services/captureLinks';
+import { twoFactorSealer } from '../../server/services/twoFactor';
 import { webhookSealer } from '../../server/services/webhooks';
 import { createLocalStorage } from '../../server/services/storage';
 import { createTestAppOn, testConfig, type TestContext } from './helpers';
@@ -99,6 +100,7 @@ async function seedDemo(demo: Demo) {
     storage: createLocalStorage(demo.files),
     captureLinks: createCaptureLinks({ secret: config.jwtSecret, publicUrl: config.publicUrl }),
     webhookSealer: webhookSealer(config.jwtSecret),
+    twoFactorSealer: twoFactorSealer(config.jwtSecret),
   };
   const url = process.env.DATABASE_URL;
   if (!url) {

@@ -1,8 +1,10 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { allows, type Access, type Holder } from '../../../reference/permissions';
+import { twoFactorSetupRequiredCode } from '../../../reference/twoFactor';
 import { forbidden } from '../../errors';
-import { areaOf, isSuperAdmin } from '../../services/accountView';
+import { HttpError } from '../../errors';
+import { areaOf, isSuperAdmin, twoFactorSetupRequired } from '../../services/accountView';
 import { keyThrottleOf } from '../../services/apiKeys';
 import { spendAttempt } from '../../services/throttles';
 
@@ -25,6 +27,12 @@ declare module 'fastify' {
      * writing route declares one, and so does a read that exports or downloads personal data.
      */
     audit?: string;
+    /**
+     * Open to an account that a policy requires to turn two-factor sign-in on and that has not
+     * yet (the setup, `GET /auth/me`): every other signed-in route answers it 403
+     * `two_factor_setup_required`.
+     */
+    duringTwoFactorSetup?: true;
   }
   interface FastifyInstance {
     /**
@@ -103,10 +111,25 @@ export default fp(
       areaOf(request.account) !== 'agent' &&
       (access === 'signed-in' || allows(holderOf(request), access));
 
+    /** Under a two-factor policy without two-factor on, only the setup is open. */
+    const heldAtTwoFactorSetup = (request: FastifyRequest) =>
+      !request.routeOptions.config.duringTwoFactorSetup && twoFactorSetupRequired(request.account);
+
+    function refuseUntilTwoFactorSetUp(request: FastifyRequest) {
+      if (!heldAtTwoFactorSetup(request)) return;
+      throw new HttpError(
+        403,
+        'Two-factor sign-in is required for your account. Please set it up in Settings to continue.',
+        undefined,
+        twoFactorSetupRequiredCode,
+      );
+    }
+
     async function authenticateInFull(request: FastifyRequest) {
       const access = request.routeOptions.config.access as Exclude<Access, 'public'>;
       await app.authenticate(request);
       if (!admits(request, access)) throw forbidden();
+      refuseUntilTwoFactorSetUp(request);
     }
 
     const keyThrottle = keyThrottleOf(app.config);
@@ -120,7 +143,8 @@ export default fp(
       if (!access || access === 'public') return;
       // Admitted on what the session last was; the route's statement confirms it.
       const remembered = sessionCheck === 'in-statement' && app.authenticateFromMemory(request);
-      if (remembered && admits(request, access)) return;
+      // What the session last was admits it; a refusal is decided on the session in full.
+      if (remembered && admits(request, access) && !heldAtTwoFactorSetup(request)) return;
       await app.authenticate(request);
       if (request.apiKeyId) {
         await spendAttempt(
@@ -132,6 +156,7 @@ export default fp(
         );
       }
       if (!admits(request, access)) throw forbidden();
+      refuseUntilTwoFactorSetUp(request);
     });
 
     app.decorate('settleSession', async (request: FastifyRequest, checked?: boolean) => {

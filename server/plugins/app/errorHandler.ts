@@ -8,13 +8,11 @@ import { HttpError, type FieldError } from '../../errors';
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError & { fieldErrors?: FieldError[] }, request, reply) => {
     if (error instanceof HttpError) {
-      return reply
-        .code(error.statusCode)
-        .send(
-          error.errors
-            ? { message: error.message, errors: error.errors }
-            : { message: error.message },
-        );
+      return reply.code(error.statusCode).send({
+        message: error.message,
+        ...(error.errors ? { errors: error.errors } : {}),
+        ...(error.code ? { code: error.code } : {}),
+      });
     }
     if (error.fieldErrors) {
       return reply.code(400).send({ message: error.message, errors: error.fieldErrors });

@@ -21,12 +21,14 @@ import { createTransactionsRepository } from '../../repositories/transactions';
 import { createSessionsRepository } from '../../repositories/sessions';
 import { createTatsRepository } from '../../repositories/tats';
 import { createUsersRepository } from '../../repositories/users';
+import { createTwoFactorRepository } from '../../repositories/twoFactor';
 import { createWebhooksRepository } from '../../repositories/webhooks';
 import { createAccessTokens } from '../../services/accessTokens';
 import { createCaptureLinks, type CaptureLinks } from '../../services/captureLinks';
 import { createImportParser, type ImportParser } from '../../services/importParser';
 import { createMailer } from '../../services/mailer';
 import { createQueue, type Queue } from '../../services/queue';
+import { createTwoFactor, type TwoFactor } from '../../services/twoFactor';
 import { createStorage, type FileStorage } from '../../services/storage';
 
 function createRepos(db: Db) {
@@ -52,6 +54,7 @@ function createRepos(db: Db) {
     webhooks: createWebhooksRepository(db),
     audit: createAuditRepository(db),
     breaches: createBreachesRepository(db),
+    twoFactor: createTwoFactorRepository(db),
   };
 }
 
@@ -67,6 +70,7 @@ declare module 'fastify' {
     storage: FileStorage;
     captureLinks: CaptureLinks;
     importParser: ImportParser;
+    twoFactor: TwoFactor;
   }
 }
 
@@ -75,7 +79,9 @@ export default fp(
   async (app, opts: { config: Config; db: Db }) => {
     app.decorate('config', opts.config);
     app.decorate('db', opts.db);
-    app.decorate('repos', createRepos(opts.db));
+    const repos = createRepos(opts.db);
+    app.decorate('repos', repos);
+    app.decorate('twoFactor', createTwoFactor(opts.config.jwtSecret, repos.twoFactor));
     app.decorate('accessTokens', createAccessTokens(opts.config.jwtSecret));
     const storage = createStorage(opts.config);
     app.decorate('storage', storage);

@@ -9,6 +9,8 @@ import { normalizeNigerianPhone } from '../../services/phone';
 import { hashNewPassword } from '../../services/passwordPolicy';
 import { verifyPassword } from '../../services/secrets';
 import { spendAttempt, throttles } from '../../services/throttles';
+import { ticketTtlMinutes } from '../../services/twoFactor';
+import twoFactorRoutes from './twoFactor';
 import {
   LoginBody,
   LogoutBody,
@@ -18,6 +20,7 @@ import {
   SetPasswordBody,
   SignupBody,
   TokenBody,
+  TwoFactorChallenge,
 } from '../../schemas/auth';
 import { errorResponses, MessageBody } from '../../schemas/common';
 
@@ -41,6 +44,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       account: accountView(account, superAdminEmails),
     };
   }
+
+  await app.register(twoFactorRoutes, { prefix: '/2fa', openSession });
 
   app.post(
     '/signup',
@@ -155,8 +160,14 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Sign in; failures are throttled per email and IP, and per IP',
+        description:
+          'With two-factor sign-in on, answers a ticket instead of the tokens: ' +
+          'POST /auth/2fa/verify with a code goes on.',
         body: LoginBody,
-        response: { 200: SessionBody, ...errorResponses(401, 403, 429) },
+        response: {
+          200: Type.Union([SessionBody, TwoFactorChallenge]),
+          ...errorResponses(401, 403, 429),
+        },
       },
     },
     async (request, reply) => {
@@ -191,6 +202,10 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         );
       }
       await rateLimits.clear(throttles.loginPerEmailAndIp.bucket, attemptKey);
+      if (account.two_factor_enabled) {
+        const ticket = await oneTimeTokens.issue(account.id, 'two_factor_ticket', ticketTtlMinutes);
+        return { twoFactorRequired: true as const, ticket };
+      }
       return openSession(account, request);
     },
   );
@@ -253,7 +268,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/me',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', duringTwoFactorSetup: true },
       schema: {
         tags,
         summary: 'The signed-in account',

@@ -11,6 +11,8 @@ import { Details } from '../../layout/Details';
 import { EditProfileActions } from './EditProfileActions';
 import { SignedInDevicesCard } from './SignedInDevicesCard';
 import { TatPage } from '../../resources/tats/TatPage';
+import { TwoFactorCard } from './TwoFactorCard';
+import { TwoFactorPolicyCard } from './TwoFactorPolicyCard';
 
 /** A card of the settings screen leading to another page, for whoever may list `resource`. */
 const SettingsLinkCard = ({
@@ -102,6 +104,8 @@ export const SettingsPage = () => {
         <EditProfileActions />
       </Card>
       <Stack spacing={2} sx={{ flex: { md: 1 }, width: '100%' }}>
+        <TwoFactorCard />
+        <TwoFactorPolicyCard account={account} />
         <SettingsLinkCard
           resource="tats"
           to={`${basename}${TatPage.path}`}

@@ -28,6 +28,8 @@ export async function jobsOf(baseUrl: string, email: string, password: string) {
   const client = createClient<paths, 'application/json'>({ baseUrl });
   const session = await client.POST('/api/v2/auth/login', { body: { email, password } });
   if (!session.data) throw new Error(\`login: \${session.error?.message}\`);
+  // With two-factor sign-in on, the answer is a ticket for POST /api/v2/auth/2fa/verify.
+  if ('twoFactorRequired' in session.data) throw new Error('login: a code is needed');
   const token: string = session.data.accessToken;
   const jobs = await client.GET('/api/v2/jobs', {
     params: { query: { sort: '["id","ASC"]', range: '[0,9]' } },

@@ -15,6 +15,10 @@ export const server = setupServer(
   http.get('/api/v2/messages/unread-count', () => HttpResponse.json({ count: 0 })),
   // Settings lists the signed-in devices.
   http.get('/api/v2/auth/sessions', () => HttpResponse.json([])),
+  // Settings reads the account afresh (two-factor state): the signed-in one, as the server has it.
+  http.get('/api/v2/auth/me', () =>
+    HttpResponse.json(JSON.parse(localStorage.getItem('account') ?? 'null')),
+  ),
 );
 
 export const commonPasswordMessage =

@@ -24,6 +24,9 @@ export const companyAccount: Account = {
   picture_url: null,
   isSuperAdmin: false,
   area: 'company',
+  two_factor_enabled: false,
+  two_factor_required: false,
+  two_factor_setup_required: false,
 };
 
 export const adminAccount: Account = {
@@ -41,6 +44,9 @@ export const adminAccount: Account = {
   picture_url: null,
   isSuperAdmin: true,
   area: 'admin',
+  two_factor_enabled: false,
+  two_factor_required: false,
+  two_factor_setup_required: false,
 };
 
 /** Puts a session in localStorage the way the app keeps it (spec §3). */
