@@ -124,6 +124,8 @@ export const accessRules = {
   // decision alone. The provider's admins see every company's endpoints (not their secrets).
   'webhooks.list': { areas: both, permission: null, only: 'heads' },
   'webhooks.manage': { areas: companyArea, permission: null, only: 'heads' },
+  // Who did what: the provider's heads read every entry, a company's owner its company's.
+  'audit.view': { areas: both, permission: null, only: 'heads' },
 } as const satisfies Record<string, AccessRule>;
 
 export type AccessKey = keyof typeof accessRules;
@@ -276,4 +278,6 @@ export const screenAccess: Record<string, Record<string, Access | readonly Acces
   },
   wallet: { show: 'money.view', fund: 'money.manage' },
   'api-keys': { list: 'api_keys.manage', create: 'api_keys.manage', delete: 'api_keys.manage' },
+  // The CSV of the log: GET /audit checks audit.view, then jobs.export for CSV.
+  audit: { list: 'audit.view', export: ['audit.view', 'jobs.export'] },
 };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import agentApplicationRoutes from './agentApplications';
 import agentRoutes from './agents';
 import apiKeyRoutes from './apiKeys';
+import auditRoutes from './audit';
 import authRoutes from './auth';
 import captureRoutes from './capture';
 import companyRoutes from './companies';
@@ -36,6 +37,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(payoutRoutes);
   await app.register(apiKeyRoutes);
   await app.register(webhookRoutes);
+  await app.register(auditRoutes);
 };
 
 export default routes;

@@ -1,0 +1,92 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import {
+  accessDeniedAction,
+  auditActionPattern,
+  entryOf,
+  exportActionPrefix,
+  isWritingMethod,
+  type AuditNote,
+} from '../../services/audit';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** What the route adds to its audit entry (`noteAudit`); null until it adds something. */
+    auditNote: AuditNote | null;
+  }
+}
+
+const apiPrefix = '/api/v2';
+
+/** The action a request is recorded under, if any: every 403, declared writes and reads. */
+function actionOf(request: FastifyRequest, status: number): string | undefined {
+  const { audit: action, access } = request.routeOptions.config;
+  // A public route's 403 is its own verdict (a sign-in refused), not a guard's: its action.
+  if (status === 403 && !(action && access === 'public')) return accessDeniedAction;
+  if (!action) return undefined;
+  if (isWritingMethod(request.method)) return action;
+  if (request.method !== 'GET') return undefined;
+  if (action.startsWith(exportActionPrefix)) {
+    return request.headers.accept?.includes('text/csv') ? action : undefined;
+  }
+  return action;
+}
+
+/** A created resource's `id`, from a small JSON answer. */
+function createdIdOf(payload: unknown): string | null {
+  if (typeof payload !== 'string' || payload.length > 64 * 1024 || !payload.startsWith('{'))
+    return null;
+  try {
+    const body = JSON.parse(payload) as { id?: unknown; _id?: unknown };
+    const id = body.id ?? body._id;
+    return typeof id === 'string' ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The one writer of the audit log for requests. A writing route under /api/v2 without
+ * `config.audit` stops the app from starting (as a missing access does); each answered request
+ * whose route declares one (a GET export only when it is one) leaves an entry, and so does every
+ * 403. The entry is written before the answer leaves, so a client that sees the answer finds it;
+ * failing to write it is logged, never turns a done change into a 500.
+ */
+export default fp(
+  async (app) => {
+    app.decorateRequest('auditNote', null);
+
+    app.addHook('onRoute', (route) => {
+      if (!route.url?.startsWith(apiPrefix)) return;
+      const action = route.config?.audit;
+      const methods = ([] as string[]).concat(route.method);
+      if (action !== undefined && !auditActionPattern.test(action)) {
+        throw new Error(`${methods.join(',')} ${route.url} declares the audit action "${action}"`);
+      }
+      if (!action && methods.some(isWritingMethod)) {
+        throw new Error(`${methods.join(',')} ${route.url} declares no audit`);
+      }
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      const action = actionOf(request, reply.statusCode);
+      if (!action) return payload;
+      const createdId = reply.statusCode < 300 ? createdIdOf(payload) : null;
+      try {
+        await app.repos.audit.record(
+          entryOf(
+            request,
+            action,
+            reply.statusCode,
+            request.auditNote ?? {},
+            createdId ?? undefined,
+          ),
+        );
+      } catch (err) {
+        request.log.error({ err, action }, 'the audit entry could not be written');
+      }
+      return payload;
+    });
+  },
+  { name: 'audit', dependencies: ['access'] },
+);
