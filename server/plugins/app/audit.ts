@@ -13,6 +13,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** What the route adds to its audit entry (`noteAudit`); null until it adds something. */
     auditNote: AuditNote | null;
+    /** The `id` in a write's answer (the resource it created), for an entry without one. */
+    auditCreatedId: string | null;
   }
 }
 
@@ -32,17 +34,12 @@ function actionOf(request: FastifyRequest, status: number): string | undefined {
   return action;
 }
 
-/** A created resource's `id`, from a small JSON answer. */
+/** A created resource's `id`, from the answer's object before it is serialized. */
 function createdIdOf(payload: unknown): string | null {
-  if (typeof payload !== 'string' || payload.length > 64 * 1024 || !payload.startsWith('{'))
-    return null;
-  try {
-    const body = JSON.parse(payload) as { id?: unknown; _id?: unknown };
-    const id = body.id ?? body._id;
-    return typeof id === 'string' ? id : null;
-  } catch {
-    return null;
-  }
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return null;
+  const { id, _id } = payload as { id?: unknown; _id?: unknown };
+  const found = id ?? _id;
+  return typeof found === 'string' ? found : null;
 }
 
 /**
@@ -55,6 +52,7 @@ function createdIdOf(payload: unknown): string | null {
 export default fp(
   async (app) => {
     app.decorateRequest('auditNote', null);
+    app.decorateRequest('auditCreatedId', null);
 
     app.addHook('onRoute', (route) => {
       if (!route.url?.startsWith(apiPrefix)) return;
@@ -68,20 +66,21 @@ export default fp(
       }
     });
 
+    // Read before serializing: a compressed answer's id could not be read afterwards.
+    app.addHook('preSerialization', async (request, reply, payload) => {
+      if (reply.statusCode < 300 && isWritingMethod(request.method)) {
+        request.auditCreatedId = createdIdOf(payload);
+      }
+      return payload;
+    });
+
     app.addHook('onSend', async (request, reply, payload) => {
       const action = actionOf(request, reply.statusCode);
       if (!action) return payload;
-      const createdId = reply.statusCode < 300 ? createdIdOf(payload) : null;
+      const note = request.auditNote ?? {};
+      const createdId = request.auditCreatedId ?? undefined;
       try {
-        await app.repos.audit.record(
-          entryOf(
-            request,
-            action,
-            reply.statusCode,
-            request.auditNote ?? {},
-            createdId ?? undefined,
-          ),
-        );
+        await app.repos.audit.record(entryOf(request, action, reply.statusCode, note, createdId));
       } catch (err) {
         request.log.error({ err, action }, 'the audit entry could not be written');
       }
