@@ -2,6 +2,7 @@ import type { Db } from '../db';
 import { seedStaff } from './demoAccounts';
 import { seedAgents } from './demoAgents';
 import { seedApiKeys } from './demoApiKeys';
+import { seedAudit } from './demoAudit';
 import { seedCompanies } from './demoCompanies';
 import { newDemoContext, type DemoSeeder, type DemoServices } from './demoContext';
 import { seedJobs } from './demoJobs';
@@ -34,6 +35,8 @@ export const demoSeeders: DemoSeeder[] = [
   seedPayouts,
   seedApiKeys,
   seedWebhooks,
+  // Last: the history of what the seeders above made, at their times.
+  seedAudit,
 ];
 
 /**

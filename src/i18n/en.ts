@@ -2,6 +2,7 @@ import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import { agentMenu, agentResources, agentTexts } from './agents';
 import { apiKeyResources, apiKeyTexts } from './apiKeys';
+import { auditResources, auditTexts } from './audit';
 
 /** The product's name, also the default page title of the areas. */
 export const appName = 'Verification back-office';
@@ -87,6 +88,7 @@ export const en: TranslationMessages = {
     },
     ...agentResources,
     ...apiKeyResources,
+    ...auditResources,
     users: {
       name: 'User |||| Users',
       fields: {
@@ -159,6 +161,7 @@ export const en: TranslationMessages = {
       agent_payout: 'Agent payout',
       fund_wallet: 'Fund a wallet',
       api_keys: 'API keys',
+      audit: 'Audit log',
     },
     webhooks: {
       title: 'Webhooks',
@@ -238,6 +241,7 @@ export const en: TranslationMessages = {
     },
     agents: agentTexts,
     api_keys: apiKeyTexts,
+    audit: auditTexts,
     roles: {
       admin: 'Administrator',
       'sub-admin': 'Sub-admin',

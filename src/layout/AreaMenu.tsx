@@ -10,6 +10,7 @@ import agentApplications from '../resources/agentApplications';
 import { useAgentApplicationPaths } from '../resources/agentApplications/paths';
 import agents from '../resources/agents';
 import apiKeys from '../resources/apiKeys';
+import audit from '../resources/audit';
 import { useAgentPaths } from '../resources/agents/paths';
 import companies from '../resources/companies';
 import { useCompanyPaths } from '../resources/companies/paths';
@@ -49,6 +50,7 @@ export const AreaMenu = () => {
         entries={[
           ['settings.list', `${basename}${SettingsPage.path}`, 'settings', SettingsIcon],
           ['api-keys.list', `${basename}/api-keys`, 'api_keys', apiKeys.icon],
+          ['audit.list', `${basename}/audit`, 'audit', audit.icon],
         ]}
       />
     </Menu>
