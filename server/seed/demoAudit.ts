@@ -23,7 +23,8 @@ interface Row {
   [key: string]: unknown;
 }
 
-const rows = async <T extends Row>(tx: Queryable, sql: string) => (await tx.query<T>(sql)).rows;
+const rows = async <T extends Row>(tx: Queryable, sql: string, params: unknown[] = []) =>
+  (await tx.query<T>(sql, params)).rows;
 
 /**
  * The demo's audit history, laid over what the earlier seeders made at their own times: sign-ins
@@ -39,24 +40,39 @@ export const seedAudit: DemoSeeder = async (tx, ctx) => {
   const add = (e: Omit<AuditEntry, 'ip'> & { at: Date }, n: number) =>
     entries.push({ ...e, ip: ip(n), detail: scrubDetail(e.detail ?? {}) });
 
-  // Sign-ins: every back-office account about once a week while it existed, two mistyped.
-  ctx.accounts
-    .filter((a) => a.role !== 'agent' && a.status === 1)
-    .forEach((a, i) => {
-      for (let day = 2 + (i % 7); day < 120; day += 7 + (i % 3)) {
-        add(
-          {
-            actorId: a.id,
-            companyId: a.company_id,
-            action: 'auth.login',
-            outcome: 200,
-            at: daysAgo(ctx, day),
-            detail: { email: maskEmail(a.email) },
-          },
-          i,
-        );
-      }
-    });
+  // Sign-ins: every active back-office account about once a week since it joined.
+  const people = await rows<{
+    id: string;
+    email: string;
+    company_id: string | null;
+    since: number;
+  }>(
+    tx,
+    `SELECT a.id, a.email, a.company_id,
+            extract(epoch FROM $1::timestamptz - a.created_at)::int / 86400 AS since
+       FROM accounts a LEFT JOIN companies c ON c.id = a.company_id
+      WHERE a.role <> 'agent' AND a.status = 1 AND a.email_confirmed_at IS NOT NULL
+        AND c.suspended_at IS NULL
+      ORDER BY a.email`,
+    [ctx.now],
+  );
+  people.forEach((a, i) => {
+    // Staff who joined today have signed in once, this morning.
+    const first = a.since < 1 ? 0.1 : 1 + (i % 7);
+    for (let day = first; day < Math.min(Math.max(a.since, 1), 120); day += 7 + (i % 3)) {
+      add(
+        {
+          actorId: a.id,
+          companyId: a.company_id,
+          action: 'auth.login',
+          outcome: 200,
+          at: daysAgo(ctx, day),
+          detail: { email: maskEmail(a.email) },
+        },
+        i,
+      );
+    }
+  });
   for (const [n, email] of ['company@demo.ng', 'admin@demo.ng'].entries()) {
     add(
       {
