@@ -211,7 +211,13 @@ export function entryOf(
         route: `${request.method} ${request.routeOptions.url ?? ''}`,
         ...(declared ? { action: declared } : {}),
       }
-    : { ...variantParams(request), ...scrubbedBody(request), ...(note.detail ?? {}) };
+    : {
+        ...variantParams(request),
+        ...scrubbedBody(request),
+        // Which of the company's API keys acted (its id, never the key).
+        ...(request.apiKeyId ? { via_key: request.apiKeyId } : {}),
+        ...(note.detail ?? {}),
+      };
   return {
     actorId,
     companyId: companyId && uuidText.test(companyId) ? companyId : null,

@@ -8,6 +8,7 @@ import {
   isWritingMethod,
   type AuditNote,
 } from '../../services/audit';
+import { throttles } from '../../services/throttles';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -66,6 +67,12 @@ export default fp(
       }
     });
 
+    /** Whether an entry without an actor from `ip` is still within its address's allowance. */
+    const strangerMayWrite = async (ip: string) => {
+      const { bucket, limit, windowMinutes } = throttles.auditStrangerPerIp;
+      return (await app.repos.rateLimits.hit(bucket, ip, limit, windowMinutes * 60)).allowed;
+    };
+
     // Read before serializing: a compressed answer's id could not be read afterwards.
     app.addHook('preSerialization', async (request, reply, payload) => {
       if (reply.statusCode < 300 && isWritingMethod(request.method)) {
@@ -80,7 +87,9 @@ export default fp(
       const note = request.auditNote ?? {};
       const createdId = request.auditCreatedId ?? undefined;
       try {
-        await app.repos.audit.record(entryOf(request, action, reply.statusCode, note, createdId));
+        const entry = entryOf(request, action, reply.statusCode, note, createdId);
+        if (entry.actorId === null && !(await strangerMayWrite(request.ip))) return payload;
+        await app.repos.audit.record(entry);
       } catch (err) {
         request.log.error({ err, action }, 'the audit entry could not be written');
       }

@@ -36,36 +36,18 @@ beforeAll(async () => {
   admin = await signIn(ctx.app, ctx.db, 'admin');
   owner = await signIn(ctx.app, ctx.db, 'company', { company_name: 'Eko Lending Ltd' });
   rival = await signIn(ctx.app, ctx.db, 'company', { company_name: 'Kano Textiles Ltd' });
-  const record = ctx.app.repos.audit.record;
   // A dated history: Lagos days 2026-03-01 and 2026-03-02 (UTC+1), and an account since erased.
-  await record({
-    actorId: owner.account.id,
-    companyId: owner.companyId,
-    action: 'job.create',
-    outcome: 201,
-    at: new Date('2026-02-28T23:30:00Z'), // 00:30 on 1 March in Lagos
-  });
-  await record({
-    actorId: owner.account.id,
-    companyId: owner.companyId,
-    action: 'job.cancel',
-    outcome: 200,
-    at: new Date('2026-03-01T23:10:00Z'), // 00:10 on 2 March in Lagos
-  });
-  await record({
-    actorId: rival.account.id,
-    companyId: rival.companyId,
-    action: 'job.create',
-    outcome: 201,
-    at: new Date('2026-03-01T10:00:00Z'),
-  });
-  await record({
-    actorId: gone,
-    companyId: owner.companyId,
-    action: 'wallet.fund',
-    outcome: 201,
-    at: new Date('2026-03-01T12:00:00Z'),
-  });
+  const history: [string, string | null, string, number, string][] = [
+    // 00:30 on 1 March in Lagos, 28 February in UTC.
+    [owner.account.id, owner.companyId, 'job.create', 201, '2026-02-28T23:30:00Z'],
+    // 00:10 on 2 March in Lagos.
+    [owner.account.id, owner.companyId, 'job.cancel', 200, '2026-03-01T23:10:00Z'],
+    [rival.account.id, rival.companyId, 'job.create', 201, '2026-03-01T10:00:00Z'],
+    [gone, owner.companyId, 'wallet.fund', 201, '2026-03-01T12:00:00Z'],
+  ];
+  for (const [actorId, companyId, action, outcome, at] of history) {
+    await ctx.app.repos.audit.record({ actorId, companyId, action, outcome, at: new Date(at) });
+  }
 });
 
 afterAll(async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AuditRow } from '../../../server/repositories/audit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   appWithRoutes,
@@ -19,17 +20,8 @@ import { createJob, setTat, signIn, type Actor, type Headers } from '../jobs/sup
 const writing = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
-interface Row {
-  actor_id: string | null;
-  company_id: string | null;
-  action: string;
-  target_type: string | null;
-  target_id: string | null;
-  outcome: number;
-  ip: string | null;
-  request_id: string | null;
-  detail: Record<string, unknown>;
-}
+/** An entry's own columns (the list's names and the entry number left out). */
+type Row = Omit<AuditRow, 'id' | 'at' | 'actor_name' | 'actor_email' | 'company_name'>;
 
 let ctx: TestContext;
 let admin: Actor;
@@ -56,6 +48,10 @@ async function entriesOf(requestId: string) {
   );
   return r.rows;
 }
+
+/** `POST /auth/login`, its status and entries. */
+const signInWith = (body: { email: string; password: string }) =>
+  call('POST', '/api/v2/auth/login', {}, body);
 
 /** A call with its own request id; answers the status and the entries it left. */
 async function call(
@@ -271,15 +267,7 @@ describe('recording', () => {
 
   it('records sign-ins: who on success; on failure no actor, the email masked and the reason', async () => {
     const u = await createUser(ctx.db, { role: 'company', email: 'amaka.obi@example.ng' });
-    const wrong = await call(
-      'POST',
-      '/api/v2/auth/login',
-      {},
-      {
-        email: u.email,
-        password: 'Wrong-Password-9!',
-      },
-    );
+    const wrong = await signInWith({ email: u.email, password: 'Wrong-Password-9!' });
     passwords.push('Wrong-Password-9!');
     expect(wrong.status).toBe(401);
     expect(wrong.entries).toMatchObject([
@@ -290,25 +278,9 @@ describe('recording', () => {
         detail: { email: 'a***@example.ng', reason: 'wrong_password' },
       },
     ]);
-    const nobody = await call(
-      'POST',
-      '/api/v2/auth/login',
-      {},
-      {
-        email: 'nobody@example.ng',
-        password: 'x',
-      },
-    );
+    const nobody = await signInWith({ email: 'nobody@example.ng', password: 'x' });
     expect(nobody.entries).toMatchObject([{ detail: { reason: 'unknown_email' } }]);
-    const right = await call(
-      'POST',
-      '/api/v2/auth/login',
-      {},
-      {
-        email: u.email,
-        password: u.password,
-      },
-    );
+    const right = await signInWith({ email: u.email, password: u.password });
     expect(right.status).toBe(200);
     expect(right.entries).toMatchObject([
       {
@@ -320,19 +292,42 @@ describe('recording', () => {
       },
     ]);
     await ctx.db.query('UPDATE accounts SET status = 0 WHERE id = $1', [u.account.id]);
-    const disabled = await call(
-      'POST',
-      '/api/v2/auth/login',
-      {},
-      {
-        email: u.email,
-        password: u.password,
-      },
-    );
+    const disabled = await signInWith({ email: u.email, password: u.password });
     expect(disabled.status).toBe(403);
     expect(disabled.entries).toMatchObject([
       { action: 'auth.login', outcome: 403, detail: { reason: 'disabled' } },
     ]);
+  });
+
+  it("stops writing a stranger's entries past 300 from one address in 15 minutes", async () => {
+    const ip = uniqueIp();
+    const junk = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v2/auth/logout',
+        payload: { refreshToken: 'not-a-token' },
+        remoteAddress: ip,
+      });
+    for (let i = 0; i < 305; i++) expect((await junk()).statusCode).toBe(200);
+    const written = await ctx.db.query(
+      `SELECT 1 FROM audit_log WHERE ip = $1 AND action = 'auth.logout'`,
+      [ip],
+    );
+    expect(written.rows).toHaveLength(300);
+    // A signed-in caller from the same address is still recorded.
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v2/setting/tat',
+      headers: admin.headers,
+      payload: {},
+      remoteAddress: ip,
+    });
+    expect(res.statusCode).toBe(400);
+    const mine = await ctx.db.query(`SELECT 1 FROM audit_log WHERE ip = $1 AND actor_id = $2`, [
+      ip,
+      admin.account.id,
+    ]);
+    expect(mine.rows).toHaveLength(1);
   });
 
   it('keeps a done change when the entry cannot be written (logged, not a 500)', async () => {
