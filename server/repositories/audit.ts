@@ -90,6 +90,27 @@ function where(scope: AuditScope, f: AuditFilter, params: unknown[]) {
   return w.sql;
 }
 
+/**
+ * The tables whose row says which company a target belongs to: an entry without a company (a
+ * provider account acting) is filed under its target's, read in the same statement.
+ */
+const companyOfTarget: Record<string, string> = {
+  job: 'jobs',
+  api_key: 'api_keys',
+  webhook: 'webhook_endpoints',
+  user: 'accounts',
+  payout: 'payouts',
+};
+
+/** `$2`, or the company of the target `$4`/`$5` names when `$2` is null. */
+function companySql(targetType: string | null | undefined) {
+  const table = targetType ? companyOfTarget[targetType] : undefined;
+  if (!table) return '$2::uuid';
+  return `COALESCE($2::uuid, (SELECT t.company_id FROM ${table} t WHERE t.id = CASE
+            WHEN $5 ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+            THEN $5::uuid END))`;
+}
+
 /** The append-only audit log (migration 0023): the database refuses edits. */
 export function createAuditRepository(db: Queryable) {
   return {
@@ -98,7 +119,8 @@ export function createAuditRepository(db: Queryable) {
         `INSERT INTO audit_log
            (actor_id, company_id, action, target_type, target_id, outcome, ip, request_id, detail,
             at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, COALESCE($10, now()))`,
+         VALUES ($1, ${companySql(e.targetType)}, $3, $4, $5, $6, $7, $8, $9,
+                 COALESCE($10, now()))`,
         [
           e.actorId,
           e.companyId,

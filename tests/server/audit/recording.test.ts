@@ -222,6 +222,28 @@ describe('recording', () => {
     ]);
   });
 
+  it("files an admin's move of a company's job under that company, and junk ids under none", async () => {
+    const job = await createJob(ctx.app, owner.headers);
+    const cancel = await call('POST', `/api/v2/job/${job.id}/cancel`, admin.headers, {});
+    expect(cancel.status).toBe(200);
+    expect(cancel.entries).toMatchObject([
+      { actor_id: admin.account.id, company_id: owner.companyId, action: 'job.cancel' },
+    ]);
+    const none = await call('POST', `/api/v2/job/${randomUUID()}/cancel`, admin.headers, {});
+    expect(none.status).toBe(404);
+    expect(none.entries).toMatchObject([{ company_id: null, action: 'job.cancel' }]);
+    await ctx.app.repos.audit.record({
+      actorId: admin.account.id,
+      companyId: null,
+      action: 'job.cancel',
+      targetType: 'job',
+      targetId: "not-an-id' OR 1=1",
+      outcome: 404,
+      requestId: 'junk-target',
+    });
+    expect(await entriesOf('junk-target')).toMatchObject([{ company_id: null }]);
+  });
+
   it('records a refusal with its status, and a denial on any route as access.denied', async () => {
     const bad = await call('POST', '/api/v2/setting/tat', admin.headers, { state: 'atlantis' });
     expect(bad.status).toBe(400);
