@@ -116,7 +116,9 @@ function scrubObject(value: Record<string, unknown>, depth: number): Record<stri
     if (kept >= maxKeys) break;
     const name = key.replace(/[^A-Za-z0-9_]/g, '').slice(0, 40);
     if (!name || secretKey.test(name) || name === '__proto__') continue;
-    const clean = scrubValue(v, depth);
+    // An address is kept as its first letter and domain: enough to tell whose, not to mail.
+    const clean =
+      /email/i.test(name) && typeof v === 'string' ? maskEmail(v) : scrubValue(v, depth);
     if (clean === undefined) continue;
     out[name] = clean;
     kept++;
@@ -223,7 +225,7 @@ export function entryOf(
     companyId: companyId && uuidText.test(companyId) ? companyId : null,
     action,
     targetType: targetType?.slice(0, 60) ?? null,
-    targetId: targetId?.slice(0, 100) ?? null,
+    targetId: targetId === null ? null : scrubText(targetId).slice(0, 100),
     outcome,
     ip: request.ip,
     requestId: request.id,

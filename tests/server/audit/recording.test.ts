@@ -31,6 +31,7 @@ const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJlLXNpZ25hdHVyZQ';
 
 /** What every writing route is sent once: a body full of what no entry may keep. */
 const hostileBody = {
+  jobId: jwt,
   password: 'Hostile-Pass-1!',
   new_password: 'Hostile-Pass-1!',
   token: jwt,

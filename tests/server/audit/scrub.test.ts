@@ -99,6 +99,15 @@ describe('scrubDetail: the one gate of what an audit entry keeps', () => {
   });
 });
 
+describe('emails in detail', () => {
+  it('are masked wherever they stand', () => {
+    expect(scrubDetail({ email: 'amaka.obi@example.ng', owner_email: 'b@x.ng' })).toEqual({
+      email: 'a***@example.ng',
+      owner_email: 'b***@x.ng',
+    });
+  });
+});
+
 describe('maskEmail', () => {
   it('keeps the first letter and the domain', () => {
     expect(maskEmail('amaka.obi@example.ng')).toBe('a***@example.ng');
