@@ -23,6 +23,8 @@ const apiPrefix = '/api/v2';
 
 /** The action a request is recorded under, if any: every 403, declared writes and reads. */
 function actionOf(request: FastifyRequest, status: number): string | undefined {
+  // The API's routes only: the web app's files and unknown paths are nobody's action.
+  if (!request.routeOptions.url?.startsWith(apiPrefix)) return undefined;
   const { audit: action, access } = request.routeOptions.config;
   // A public route's 403 is its own verdict (a sign-in refused), not a guard's: its action.
   if (status === 403 && !(action && access === 'public')) return accessDeniedAction;
