@@ -131,6 +131,8 @@ export const accessRules = {
   // of a company's users (its owner's).
   'two_factor.admin_policy': { areas: adminArea, permission: null, only: 'super-admin' },
   'two_factor.company_policy': { areas: companyArea, permission: null, only: 'heads' },
+  // Who did what: the provider's heads read every entry, a company's owner its company's.
+  'audit.view': { areas: both, permission: null, only: 'heads' },
 } as const satisfies Record<string, AccessRule>;
 
 export type AccessKey = keyof typeof accessRules;
@@ -296,4 +298,6 @@ export const screenAccess: Record<string, Record<string, Access | readonly Acces
     create: 'breaches.manage',
     edit: 'breaches.manage',
   },
+  // The CSV of the log: GET /audit checks audit.view, then jobs.export for CSV.
+  audit: { list: 'audit.view', export: ['audit.view', 'jobs.export'] },
 };

@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { Db } from './db';
 import { OneLinePerRequest, withLogRedaction } from './logging';
 import access from './plugins/app/access';
+import audit from './plugins/app/audit';
 import authenticate from './plugins/app/authenticate';
 import idempotency from './plugins/app/idempotency';
 import { installErrorHandler } from './plugins/app/errorHandler';
@@ -71,6 +72,7 @@ export async function buildApp({ config, db, logger = false, distDir }: AppOptio
   await app.register(queue);
   await app.register(authenticate);
   await app.register(access);
+  await app.register(audit);
   await app.register(idempotency);
   await app.register(routes, { prefix: '/api/v2' });
   await app.register(spa, { distDir: distDir ?? path.join(rootDir, 'dist') });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import agentApplicationRoutes from './agentApplications';
 import agentRoutes from './agents';
 import apiKeyRoutes from './apiKeys';
+import auditRoutes from './audit';
 import authRoutes from './auth';
 import breachRoutes from './breaches';
 import sessionRoutes from './auth/sessions';
@@ -40,6 +41,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(apiKeyRoutes);
   await app.register(webhookRoutes);
   await app.register(breachRoutes);
+  await app.register(auditRoutes);
 };
 
 export default routes;

@@ -3,6 +3,7 @@ import { seedStaff } from './demoAccounts';
 import { seedAgents } from './demoAgents';
 import { seedApiKeys } from './demoApiKeys';
 import { seedBreaches } from './demoBreaches';
+import { seedAudit } from './demoAudit';
 import { seedCompanies } from './demoCompanies';
 import { newDemoContext, type DemoSeeder, type DemoServices } from './demoContext';
 import { seedJobs } from './demoJobs';
@@ -36,6 +37,8 @@ export const demoSeeders: DemoSeeder[] = [
   seedApiKeys,
   seedWebhooks,
   seedBreaches,
+  // Last: the history of what the seeders above made, at their times.
+  seedAudit,
 ];
 
 /**

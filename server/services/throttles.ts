@@ -59,6 +59,11 @@ export const throttles = {
   apiKeysPerCompany: { bucket: 'api-key:company', limit: 30, windowMinutes: 60 },
   /** Test events and resends, per endpoint: each is a request to a server the company names. */
   webhookSendsPerEndpoint: { bucket: 'webhook-send:endpoint', limit: 30, windowMinutes: 60 },
+  /**
+   * Audit entries of requests nobody signed in to (failed sign-ins, junk tokens), per address:
+   * past it, a stranger's flood is answered as usual but no longer written to the log.
+   */
+  auditStrangerPerIp: { bucket: 'audit-stranger:ip', limit: 300, windowMinutes: 15 },
 } as const satisfies Record<string, Throttle>;
 
 export const tooManyRequests = (minutes: number) =>

@@ -1,6 +1,7 @@
 import { CustomRoutes, Resource } from 'react-admin';
 import apiKeys from '../resources/apiKeys';
 import breaches from '../resources/breaches';
+import audit from '../resources/audit';
 import companies, { companyCustomRoutes } from '../resources/companies';
 import agentApplications, { agentApplicationCustomRoutes } from '../resources/agentApplications';
 import agents, { agentCustomRoutes } from '../resources/agents';
@@ -25,6 +26,7 @@ export default function AdminArea() {
       </Resource>
       <Resource name="messages" {...messages} />
       <Resource name="api-keys" {...apiKeys} />
+      <Resource name="audit" {...audit} />
       <Resource name="users" {...users}>
         {userResourceRoutes}
       </Resource>

@@ -1,5 +1,6 @@
 import { CustomRoutes, Resource } from 'react-admin';
 import apiKeys from '../resources/apiKeys';
+import audit from '../resources/audit';
 import jobs, { jobCustomRoutes, jobResourceRoutes } from '../resources/jobs';
 import messages from '../resources/messages';
 import users, { userResourceRoutes } from '../resources/users';
@@ -18,6 +19,7 @@ export default function CompanyArea() {
       </Resource>
       <Resource name="messages" {...messages} />
       <Resource name="api-keys" {...apiKeys} />
+      <Resource name="audit" {...audit} />
       <Resource name="users" {...users}>
         {userResourceRoutes}
       </Resource>

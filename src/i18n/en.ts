@@ -4,6 +4,7 @@ import { agentMenu, agentResources, agentTexts } from './agents';
 import { apiKeyResources, apiKeyTexts } from './apiKeys';
 import { breachResources, breachTexts, sessionTexts } from './breaches';
 import { twoFactorTexts } from './twoFactor';
+import { auditResources, auditTexts } from './audit';
 
 /** The product's name, also the default page title of the areas. */
 export const appName = 'Verification back-office';
@@ -90,6 +91,7 @@ export const en: TranslationMessages = {
     ...agentResources,
     ...apiKeyResources,
     ...breachResources,
+    ...auditResources,
     users: {
       name: 'User |||| Users',
       fields: {
@@ -163,6 +165,7 @@ export const en: TranslationMessages = {
       fund_wallet: 'Fund a wallet',
       api_keys: 'API keys',
       breaches: 'Data breaches',
+      audit: 'Audit log',
     },
     webhooks: {
       title: 'Webhooks',
@@ -245,6 +248,7 @@ export const en: TranslationMessages = {
     breaches: breachTexts,
     sessions: sessionTexts,
     two_factor: twoFactorTexts,
+    audit: auditTexts,
     roles: {
       admin: 'Administrator',
       'sub-admin': 'Sub-admin',

@@ -11,6 +11,7 @@ import { useAgentApplicationPaths } from '../resources/agentApplications/paths';
 import agents from '../resources/agents';
 import apiKeys from '../resources/apiKeys';
 import breaches from '../resources/breaches';
+import audit from '../resources/audit';
 import { useAgentPaths } from '../resources/agents/paths';
 import companies from '../resources/companies';
 import { useCompanyPaths } from '../resources/companies/paths';
@@ -51,6 +52,7 @@ export const AreaMenu = () => {
           ['settings.list', `${basename}${SettingsPage.path}`, 'settings', SettingsIcon],
           ['api-keys.list', `${basename}/api-keys`, 'api_keys', apiKeys.icon],
           ['breaches.list', `${basename}/breaches`, 'breaches', breaches.icon],
+          ['audit.list', `${basename}/audit`, 'audit', audit.icon],
         ]}
       />
     </Menu>

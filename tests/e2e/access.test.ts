@@ -88,6 +88,7 @@ describe('every demo account in every screen of its area', () => {
       '/admin/messages',
       '/admin/messages/create',
       '/admin/api-keys',
+      '/admin/audit',
     ],
     company: (self: string) => [
       '/company/dashboard',
@@ -114,6 +115,7 @@ describe('every demo account in every screen of its area', () => {
       '/company/api-keys',
       '/company/webhooks',
       '/company/webhooks/create',
+      '/company/audit',
     ],
   };
 

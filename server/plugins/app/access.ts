@@ -36,10 +36,16 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /**
-     * Every API route as registered, with its declared access (and `apiKey` when it takes keys):
-     * the guard-coverage and API-key tests read it.
+     * Every API route as registered, with its declared access (and `apiKey` when it takes keys,
+     * `audit` when it declares an action): the guard-coverage, API-key and audit tests read it.
      */
-    apiRoutes: { method: string; url: string; access: Access | undefined; apiKey?: true }[];
+    apiRoutes: {
+      method: string;
+      url: string;
+      access: Access | undefined;
+      apiKey?: true;
+      audit?: string;
+    }[];
     /** Whether the signed-in account of `request` may do what `key` guards (checks inside handlers). */
     allows: (request: FastifyRequest, key: Exclude<Access, 'public' | 'signed-in'>) => boolean;
     /**
@@ -99,9 +105,10 @@ export default fp(
       if (!mustDeclareAccess(route.url)) return;
       const access = route.config?.access;
       const apiKey = route.config?.apiKey ? ({ apiKey: true } as const) : {};
+      const audit = route.config?.audit ? { audit: route.config.audit } : {};
       const methods = ([] as string[]).concat(route.method);
       for (const method of methods)
-        app.apiRoutes.push({ method, url: route.url, access, ...apiKey });
+        app.apiRoutes.push({ method, url: route.url, access, ...apiKey, ...audit });
       if (!access) throw new Error(`${methods.join(',')} ${route.url} declares no access`);
     });
 

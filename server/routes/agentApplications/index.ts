@@ -101,7 +101,7 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/agent-applications',
     {
-      config: { access: 'public' },
+      config: { access: 'public', audit: 'agent_application.create' },
       schema: {
         tags,
         summary: 'Apply to be a field agent (public, multipart/form-data with the photo)',
@@ -161,7 +161,7 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/agent-applications',
     {
-      config: { access: 'agents.view' },
+      config: { access: 'agents.view', audit: 'export.agent_applications' },
       schema: {
         tags,
         summary:
@@ -210,7 +210,7 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/agent-applications/:id',
     {
-      config: { access: 'agents.view' },
+      config: { access: 'agents.view', audit: 'agent_application.view' },
       schema: {
         tags,
         summary: 'One agent application',
@@ -228,7 +228,7 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/agent-applications/:id/photo',
     {
-      config: { access: 'agents.view' },
+      config: { access: 'agents.view', audit: 'download.agent_application_photo' },
       schema: {
         tags,
         summary: "The applicant's photo (JPEG or PNG, without metadata)",
@@ -267,7 +267,7 @@ const agentApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/user/approve-or-reject-agent/:action',
     {
-      config: { access: 'agents.decide' },
+      config: { access: 'agents.decide', audit: 'agent_application.decide' },
       schema: {
         tags,
         summary: 'Approve (creates the agent) or reject an application; mails the applicant',

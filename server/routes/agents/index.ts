@@ -73,7 +73,7 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/agents',
     {
-      config: { access: 'agents.view' },
+      config: { access: 'agents.view', audit: 'export.agents' },
       schema: {
         tags,
         summary:
@@ -168,7 +168,7 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/agents/:id',
     {
-      config: { access: 'agents.decide' },
+      config: { access: 'agents.decide', audit: 'agent.update' },
       schema: {
         tags,
         summary: 'Deactivate (status 0) or activate (1) an agent: only active agents get jobs',
@@ -197,7 +197,7 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/agents/:id/photo',
     {
-      config: { access: 'agents.view' },
+      config: { access: 'agents.view', audit: 'download.agent_photo' },
       schema: {
         tags,
         summary: "The agent's photo from the application (JPEG or PNG, without metadata)",

@@ -78,7 +78,7 @@ const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api-keys',
     {
-      config: { access: 'api_keys.manage' },
+      config: { access: 'api_keys.manage', audit: 'api_key.create' },
       schema: {
         tags,
         summary: 'Create an API key for the job endpoints; the key is in this answer only',
@@ -145,7 +145,7 @@ const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/api-keys/:id',
     {
-      config: { access: 'api_keys.manage' },
+      config: { access: 'api_keys.manage', audit: 'api_key.revoke' },
       schema: {
         tags,
         summary: 'Revoke an API key: refused from the next request on, in every process',

@@ -5,6 +5,7 @@ import { fieldError, forbidden, unauthorized, badRequest } from '../../errors';
 import { EmailTakenError, type AccountRow } from '../../repositories/accounts';
 import { accountView, companySuspended } from '../../services/accountView';
 import { seenFrom } from '../../services/deviceName';
+import { maskEmail, noteAudit } from '../../services/audit';
 import { normalizeNigerianPhone } from '../../services/phone';
 import { hashNewPassword } from '../../services/passwordPolicy';
 import { verifyPassword } from '../../services/secrets';
@@ -50,7 +51,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/signup',
     {
-      config: { access: 'public' },
+      config: { access: 'public', audit: 'auth.signup' },
       schema: {
         tags,
         summary: 'Create an account; a company name makes it a company. Mails a confirmation link.',
@@ -133,7 +134,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/confirm-email',
     {
-      config: { access: 'public' },
+      config: { access: 'public', audit: 'auth.confirm_email' },
       schema: {
         tags,
         summary: 'Confirm an email with the token from the mailed link',
@@ -156,7 +157,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/login',
     {
-      config: { access: 'public' },
+      config: { access: 'public', audit: 'auth.login' },
       schema: {
         tags,
         summary: 'Sign in; failures are throttled per email and IP, and per IP',
@@ -173,6 +174,11 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const email = request.body.email.trim();
       const attemptKey = `${email.toLowerCase()}|${request.ip}`;
+      const refuse = (reason: string, error: Error) => {
+        noteAudit(request, { detail: { email: maskEmail(email), reason } });
+        return error;
+      };
+      noteAudit(request, { detail: { email: maskEmail(email), reason: 'throttled' } });
       // Counted before the password is checked, so parallel guesses cannot overrun the limit.
       await spendAttempt(rateLimits, reply, throttles.loginPerIp, request.ip, tooManyLogins);
       await spendAttempt(
@@ -184,28 +190,40 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       );
       const account = await accounts.findByEmail(email);
       if (!(await verifyPassword(account?.password_hash, request.body.password)) || !account) {
-        throw unauthorized(badCredentials);
+        throw refuse(account ? 'wrong_password' : 'unknown_email', unauthorized(badCredentials));
       }
+      noteAudit(request, { actorId: account.id, companyId: account.company_id });
       // The right password is not a failed attempt.
       await rateLimits.undo(throttles.loginPerIp.bucket, request.ip);
       await rateLimits.undo(throttles.loginPerEmailAndIp.bucket, attemptKey);
       if (!account.email_confirmed_at) {
-        throw forbidden(
-          'Please confirm your email before logging in. Check your mailbox for the link.',
+        throw refuse(
+          'email_unconfirmed',
+          forbidden(
+            'Please confirm your email before logging in. Check your mailbox for the link.',
+          ),
         );
       }
-      if (account.status !== 1) throw forbidden('This account is disabled');
-      if (account.company_suspended_at) throw forbidden(companySuspended);
+      if (account.status !== 1) throw refuse('disabled', forbidden('This account is disabled'));
+      if (account.company_suspended_at) {
+        throw refuse('company_suspended', forbidden(companySuspended));
+      }
       if (account.role === 'agent') {
-        throw forbidden(
-          'Field agents work from the capture links sent to them; there is no back-office sign-in for agents.',
+        throw refuse(
+          'agent',
+          forbidden(
+            'Field agents work from the capture links sent to them; there is no back-office sign-in for agents.',
+          ),
         );
       }
       await rateLimits.clear(throttles.loginPerEmailAndIp.bucket, attemptKey);
       if (account.two_factor_enabled) {
+        // The password is proven; the session opens at the code (auth.2fa_verify).
+        noteAudit(request, { detail: { reason: undefined, second_step: 'two_factor' } });
         const ticket = await oneTimeTokens.issue(account.id, 'two_factor_ticket', ticketTtlMinutes);
         return { twoFactorRequired: true as const, ticket };
       }
+      noteAudit(request, { detail: { email: maskEmail(email), reason: undefined } });
       return openSession(account, request);
     },
   );
@@ -213,7 +231,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/refresh',
     {
-      config: { access: 'public' },
+      config: { access: 'public', audit: 'auth.refresh' },
       schema: {
         tags,
         summary: 'Trade a refresh token for a new pair; a spent token ends its session',
@@ -250,7 +268,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/logout',
     {
-      config: { access: 'public' },
+      config: { access: 'public', audit: 'auth.logout' },
       schema: {
         tags,
         summary: 'End the session of the presented refresh token',
@@ -281,7 +299,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/recover-password',
     {
-      config: { access: 'public' },
+      config: { access: 'public', audit: 'auth.recover_password' },
       schema: {
         tags,
         summary: 'Mail a password reset link; answers the same whether or not the email exists',
@@ -325,7 +343,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/set-password',
     {
-      config: { access: 'public' },
+      config: { access: 'public', audit: 'auth.set_password' },
       schema: {
         tags,
         summary: 'Set a new password with a mailed token (reset or invitation); ends all sessions',

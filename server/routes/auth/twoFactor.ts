@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { conflict, HttpError, unauthorized } from '../../errors';
 import type { AccountRow } from '../../repositories/accounts';
+import { noteAudit } from '../../services/audit';
 import { spendAttempt, throttles } from '../../services/throttles';
 import { newRecoveryCodes, recoveryCodeHash } from '../../services/twoFactor';
 import {
@@ -128,6 +129,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<TwoFactorRoutesOptions> = async
       await spendAttempt(rateLimits, reply, throttles.twoFactorPerIp, request.ip, tooManyCodes);
       const ticketAccount = await oneTimeTokens.accountOf(ticket, 'two_factor_ticket');
       if (!ticketAccount) throw unauthorized(ticketEnded);
+      noteAudit(request, { actorId: ticketAccount });
       await spendAttempt(
         rateLimits,
         reply,
@@ -151,6 +153,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<TwoFactorRoutesOptions> = async
       if (!account || account.status !== 1 || account.company_suspended_at) {
         throw unauthorized(ticketEnded);
       }
+      noteAudit(request, { companyId: account.company_id });
       return opts.openSession(account, request);
     },
   );

@@ -25,7 +25,7 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/jobs/:id/photos/:kind',
     {
-      config: { access: 'jobs.list', apiKey: true },
+      config: { access: 'jobs.list', apiKey: true, audit: 'download.capture_photo' },
       schema: {
         tags: ['capture'],
         summary: 'A photo of the submitted evidence (selfie, house or utility_bill) as JPEG',
@@ -55,7 +55,7 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/jobs/:id/attachments/:attachmentId',
     {
-      config: { access: 'jobs.list', apiKey: true },
+      config: { access: 'jobs.list', apiKey: true, audit: 'download.attachment' },
       schema: {
         tags: ['jobs'],
         summary: 'A file attached when the job was created',

@@ -14,7 +14,7 @@ const captureLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/job/:id/capture-link',
     {
-      config: { access: 'jobs.assign' },
+      config: { access: 'jobs.assign', audit: 'job.capture_link' },
       schema: {
         tags: ['capture'],
         summary:

@@ -145,7 +145,7 @@ const publicCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/capture/:token',
     {
-      config: { access: 'public' },
+      config: { access: 'public', audit: 'capture.start' },
       schema: {
         tags,
         summary: 'Submit the evidence: three JPEG photos, GPS and device time (multipart)',

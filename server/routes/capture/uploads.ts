@@ -63,7 +63,7 @@ const photoUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/capture/:token/photos/:kind',
     {
-      config: { access: 'public' },
+      config: { access: 'public', audit: 'capture.photo' },
       schema: {
         tags,
         summary: 'Send one photo ahead of Submit (body: the JPEG, Content-Type image/jpeg)',
@@ -112,7 +112,7 @@ const photoUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/capture/:token/submit',
     {
-      config: { access: 'public' },
+      config: { access: 'public', audit: 'capture.submit' },
       schema: {
         tags,
         summary: 'Close the submission of photos sent ahead: location, device time, their hashes',

@@ -91,7 +91,7 @@ const companyListRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/companies/:id',
     {
-      config: { access: 'companies.partner' },
+      config: { access: 'companies.partner', audit: 'company.update' },
       schema: {
         tags,
         summary: 'Mark a company as a partner (takes assigned work) or not; admins only',
@@ -112,7 +112,7 @@ const companyListRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/companies/:id/status',
     {
-      config: { access: 'companies.suspend' },
+      config: { access: 'companies.suspend', audit: 'company.suspend' },
       schema: {
         tags,
         summary: 'Suspend a company or reactivate it; admins only',

@@ -26,7 +26,7 @@ const createRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/job/create-address',
     {
-      config: { access: 'jobs.create', idempotent: true, apiKey: true },
+      config: { access: 'jobs.create', idempotent: true, apiKey: true, audit: 'job.create' },
       schema: {
         tags: ['jobs'],
         summary: 'Create one job of any kind (multipart form: fields and optional attachments)',

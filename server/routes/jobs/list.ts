@@ -69,7 +69,12 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/jobs',
     {
       // The busiest call: its statement checks the session too, one call into the database.
-      config: { access: 'jobs.list', sessionCheck: 'in-statement', apiKey: true },
+      config: {
+        access: 'jobs.list',
+        sessionCheck: 'in-statement',
+        apiKey: true,
+        audit: 'export.jobs',
+      },
       schema: {
         tags,
         summary:

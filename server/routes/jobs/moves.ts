@@ -16,6 +16,7 @@ import {
   StatusUpdateBody,
 } from '../../schemas/jobs';
 import { isSuperAdmin } from '../../services/accountView';
+import { noteAudit } from '../../services/audit';
 import { actsForOwner, isAssignee, jobScopeOf, jobView } from '../../services/jobAccess';
 import { assignJobs } from '../../services/jobAssignment';
 import { moveJob } from '../../services/jobMoves';
@@ -66,7 +67,7 @@ const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/job/assign/:type/:id',
     {
-      config: { access: 'jobs.assign' },
+      config: { access: 'jobs.assign', audit: 'job.assign' },
       schema: {
         tags,
         summary: 'Assign jobs to a company or an agent (agents: super-admins only); all or none',
@@ -92,6 +93,7 @@ const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
         );
       }
       const ids = [...new Set(request.body.list)];
+      noteAudit(request, { targetType: type });
       await app.db.transaction((tx) => assignJobs(assigning, a, { type, id }, ids, tx));
       const data = await jobs.list(
         jobScopeOf(a),
@@ -111,7 +113,7 @@ const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.patch(
       `/job/update-status/${path}`,
       {
-        config: { access: 'jobs.stages' },
+        config: { access: 'jobs.stages', audit: `job.${action}` },
         schema: {
           tags,
           summary:
@@ -137,7 +139,7 @@ const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/job/appove-or-reject/:id/:type',
     {
-      config: { access: 'jobs.stages' },
+      config: { access: 'jobs.stages', audit: 'job.review' },
       schema: {
         tags,
         summary:
@@ -161,7 +163,7 @@ const moveRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/job/:id/cancel',
     {
-      config: { access: 'jobs.cancel', apiKey: true },
+      config: { access: 'jobs.cancel', apiKey: true, audit: 'job.cancel' },
       schema: {
         tags,
         summary: 'Cancel a job before submission (owner company or admin)',

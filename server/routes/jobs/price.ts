@@ -47,7 +47,7 @@ const priceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/job/price/file',
     {
-      config: { access: 'jobs.create' },
+      config: { access: 'jobs.create', audit: 'job.price_file' },
       schema: {
         tags: ['jobs'],
         summary: 'The price of the jobs of a bulk file, before it is uploaded (no balance)',

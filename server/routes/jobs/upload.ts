@@ -15,7 +15,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/job/upload',
     {
-      config: { access: 'jobs.create', idempotent: true, apiKey: true },
+      config: { access: 'jobs.create', idempotent: true, apiKey: true, audit: 'job.upload' },
       schema: {
         tags: ['jobs'],
         summary: 'Create jobs in bulk from a CSV or XLSX file: all rows or none',

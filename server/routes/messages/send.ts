@@ -14,7 +14,7 @@ const sendRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/messages',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', audit: 'message.send' },
       schema: {
         tags: ['messages'],
         summary: 'Send a message to one user, or to all companies or all agents',

@@ -84,7 +84,7 @@ const payoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/payouts',
     {
-      config: { access: 'money.manage', idempotent: true },
+      config: { access: 'money.manage', idempotent: true, audit: 'payout.create' },
       schema: {
         tags,
         summary: "Pay out an agent's or a partner company's whole available balance (admins)",
@@ -114,7 +114,7 @@ const payoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/payouts/batch',
     {
-      config: { access: 'money.manage', idempotent: true },
+      config: { access: 'money.manage', idempotent: true, audit: 'payout.batch' },
       schema: {
         tags,
         summary: 'Pay out several agents at once, each their whole available balance (admins)',
@@ -134,7 +134,7 @@ const payoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/payouts/:id',
     {
-      config: { access: 'money.manage' },
+      config: { access: 'money.manage', audit: 'payout.mark_paid' },
       schema: {
         tags,
         summary: 'Mark a pending payout paid (with the bank reference) or failed (with a reason)',
@@ -167,7 +167,7 @@ const payoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/payouts',
     {
-      config: { access: 'money.view' },
+      config: { access: 'money.view', audit: 'export.payouts' },
       schema: {
         tags,
         summary:

@@ -67,7 +67,7 @@ const tatRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/tat',
     {
-      config: { access: 'tat.write' },
+      config: { access: 'tat.write', audit: 'tat.create' },
       schema: {
         tags,
         summary: 'Create a TAT setting, one per (state, jobType, audience)',
@@ -89,7 +89,7 @@ const tatRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/tat/:id',
     {
-      config: { access: 'tat.write' },
+      config: { access: 'tat.write', audit: 'tat.update' },
       schema: {
         tags,
         summary: 'Edit a TAT setting (all five fields)',

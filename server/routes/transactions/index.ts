@@ -61,7 +61,7 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/transactions',
     {
-      config: { access: 'money.view' },
+      config: { access: 'money.view', audit: 'export.transactions' },
       schema: {
         tags,
         summary:
@@ -96,7 +96,7 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/transactions/invoice',
     {
-      config: { access: 'money.view' },
+      config: { access: 'money.view', audit: 'download.invoice' },
       schema: {
         tags,
         summary: "A company's invoice for a month (PDF; Accept: application/json for its data)",
@@ -207,7 +207,7 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/transactions/:id/receipt',
     {
-      config: { access: 'money.view' },
+      config: { access: 'money.view', audit: 'download.receipt' },
       schema: {
         tags,
         summary: 'A PDF receipt of one transaction',

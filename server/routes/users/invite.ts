@@ -22,7 +22,7 @@ const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/invite-admin',
     {
-      config: { access: 'users.create' },
+      config: { access: 'users.create', audit: 'user.invite' },
       schema: {
         tags: ['users'],
         summary:

@@ -153,7 +153,7 @@ const manageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/user/:id',
     {
-      config: { access: 'users.manage' },
+      config: { access: 'users.manage', audit: 'user.status' },
       schema: {
         tags,
         summary: 'Activate (1) or disable (0) a user; disabling ends all their sessions at once',
@@ -205,7 +205,7 @@ const manageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/users/:id',
     {
-      config: { access: 'users.manage' },
+      config: { access: 'users.manage', audit: 'user.update' },
       schema: {
         tags,
         summary: "Edit a user's personal information and permissions (sub-admins and sub-users)",

@@ -27,7 +27,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/setting/update-details',
     {
-      config: { access: 'profile.edit' },
+      config: { access: 'profile.edit', audit: 'profile.update' },
       schema: {
         tags,
         summary:
@@ -73,7 +73,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/setting/change-password',
     {
-      config: { access: 'profile.edit' },
+      config: { access: 'profile.edit', audit: 'profile.change_password' },
       schema: {
         tags,
         summary:
@@ -148,7 +148,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     upload.put(
       '/setting/profile-picture',
       {
-        config: { access: 'profile.edit' },
+        config: { access: 'profile.edit', audit: 'profile.picture' },
         schema: {
           tags,
           summary: 'Set your profile picture (multipart part `picture`: JPEG or PNG, at most 2 MB)',

@@ -95,7 +95,7 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/wallet/bank-details',
     {
-      config: { access: 'money.bank_details' },
+      config: { access: 'money.bank_details', audit: 'wallet.bank_details' },
       schema: {
         tags,
         summary: "Set the bank account a partner company's earnings are paid out to (its owner)",
@@ -118,7 +118,7 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/wallet/fund',
     {
-      config: { access: 'money.manage', idempotent: true },
+      config: { access: 'money.manage', idempotent: true, audit: 'wallet.fund' },
       schema: {
         tags,
         summary: "Record a company's bank transfer: its wallet is credited (admins)",

@@ -56,7 +56,7 @@ const deliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/webhooks/:id/deliveries/:deliveryId/resend',
     {
-      config: { access: 'webhooks.manage' },
+      config: { access: 'webhooks.manage', audit: 'webhook.resend' },
       schema: {
         tags,
         summary:
@@ -87,7 +87,7 @@ const deliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/webhooks/:id/test',
     {
-      config: { access: 'webhooks.manage' },
+      config: { access: 'webhooks.manage', audit: 'webhook.test' },
       schema: {
         tags,
         summary: 'Send a signed `webhook.test` event now and answer what the endpoint said',

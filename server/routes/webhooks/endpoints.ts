@@ -77,7 +77,7 @@ const endpointRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/webhooks',
     {
-      config: { access: 'webhooks.manage' },
+      config: { access: 'webhooks.manage', audit: 'webhook.create' },
       schema: {
         tags,
         summary: 'Register an endpoint for some job events; answers its signing secret once',
@@ -118,7 +118,7 @@ const endpointRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/webhooks/:id',
     {
-      config: { access: 'webhooks.manage' },
+      config: { access: 'webhooks.manage', audit: 'webhook.update' },
       schema: {
         tags,
         summary: "Change an endpoint's events, or enable it again",
@@ -154,7 +154,7 @@ const endpointRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/webhooks/:id/rotate-secret',
     {
-      config: { access: 'webhooks.manage' },
+      config: { access: 'webhooks.manage', audit: 'webhook.rotate_secret' },
       schema: {
         tags,
         summary: 'A new signing secret, answered once; the old one stops signing at once',
@@ -177,7 +177,7 @@ const endpointRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/webhooks/:id',
     {
-      config: { access: 'webhooks.manage' },
+      config: { access: 'webhooks.manage', audit: 'webhook.delete' },
       schema: {
         tags,
         summary: 'Delete an endpoint with its delivery log; nothing more is sent to it',

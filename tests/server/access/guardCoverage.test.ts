@@ -33,6 +33,7 @@ describe('guard coverage', () => {
       method: 'PATCH',
       url: '/api/v2/setting/tat/:id',
       access: 'tat.write',
+      audit: 'tat.update',
     });
     const unguarded = routes.filter(
       (r) => !(r.access === 'public' || r.access === 'signed-in' || isAccessKey(r.access ?? '')),
@@ -149,7 +150,8 @@ describe('guard coverage', () => {
           scope.addHook('onRoute', (route) => {
             delete route.config?.access;
           });
-          scope.post('/reports/everything', { config: { access: 'public' } }, async () => ({
+          const config = { access: 'public', audit: 'report.create' } as const;
+          scope.post('/reports/everything', { config }, async () => ({
             leaked: true,
           }));
         },

@@ -242,7 +242,10 @@ describe('answers without a body', () => {
     const app = await appWithRoutes(ctx.db, async (scope) => {
       scope.delete(
         '/probe/things/:id',
-        { config: { access: 'jobs.list' }, schema: { response: { 204: { type: 'null' } } } },
+        {
+          config: { access: 'jobs.list', audit: 'probe.delete' },
+          schema: { response: { 204: { type: 'null' } } },
+        },
         async (_request, reply) => reply.code(204).send(),
       );
     });

@@ -244,6 +244,38 @@ describe('demo data on a fresh database', () => {
     expect(res.statusCode).toBe(403);
   });
 
+  it('keeps an audit history over the months: sign-ins, jobs, a suspension, fundings, API keys', async () => {
+    const actions = await rows<{ action: string; n: number; days: number }>(
+      `SELECT action, count(*)::int AS n,
+              extract(epoch FROM max(at) - min(at))::int / 86400 AS days
+         FROM audit_log GROUP BY action`,
+    );
+    const of = (action: string) => actions.find((a) => a.action === action);
+    for (const action of [
+      'auth.login',
+      'job.create',
+      'job.assign',
+      'job.review',
+      'company.suspend',
+      'wallet.fund',
+      'api_key.create',
+    ]) {
+      expect(of(action)?.n, action).toBeGreaterThan(0);
+    }
+    expect(of('auth.login')!.days).toBeGreaterThan(60);
+    expect(of('job.create')!.n).toBe(await count(t.db, 'jobs'));
+    // The company owner sees its own company's history through the API, newest first.
+    const owner = await login(t.app, 'company@demo.ng', 'Company1234!');
+    const res = await t.app.inject({
+      url: '/api/v2/audit?filter={"action":"job."}',
+      headers: owner.headers,
+    });
+    const page = res.json() as { company_name: string; at: string }[];
+    expect(page.length).toBeGreaterThan(5);
+    expect(new Set(page.map((e) => e.company_name))).toEqual(new Set(['Lagos Credit Ltd']));
+    expect(page[0]!.at >= page.at(-1)!.at).toBe(true);
+  });
+
   it('rates the approved jobs and attaches consent forms the owner can download', async () => {
     expect(await count(t.db, `jobs WHERE status = 'approved' AND rating IS NULL`)).toBe(0);
     expect(await count(t.db, `jobs WHERE status = 'approved'`)).toBeGreaterThan(10);

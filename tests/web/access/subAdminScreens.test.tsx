@@ -105,6 +105,7 @@ describe('the same screens for the heads of the areas', () => {
       'Messages',
       'Settings',
       'API keys',
+      'Audit log',
     ]);
     expect(screen.getByRole('link', { name: 'Create Job' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument();
