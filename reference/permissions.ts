@@ -124,6 +124,7 @@ export const accessRules = {
   // decision alone. The provider's admins see every company's endpoints (not their secrets).
   'webhooks.list': { areas: both, permission: null, only: 'heads' },
   'webhooks.manage': { areas: companyArea, permission: null, only: 'heads' },
+  'data_requests.manage': { areas: adminArea, permission: null, only: 'heads' },
 } as const satisfies Record<string, AccessRule>;
 
 export type AccessKey = keyof typeof accessRules;
@@ -260,6 +261,11 @@ export const screenAccess: Record<string, Record<string, Access | readonly Acces
     delete: 'webhooks.manage',
   },
   'webhook-deliveries': { list: 'webhooks.manage' },
+  'data-requests': {
+    list: 'data_requests.manage',
+    export: 'data_requests.manage',
+    erase: 'data_requests.manage',
+  },
   transactions: {
     list: 'money.view',
     show: 'money.view',

@@ -5,6 +5,7 @@ import apiKeyRoutes from './apiKeys';
 import authRoutes from './auth';
 import captureRoutes from './capture';
 import companyRoutes from './companies';
+import dataRequestRoutes from './dataRequests';
 import healthRoutes from './health';
 import jobRoutes from './jobs';
 import messageRoutes from './messages';
@@ -36,6 +37,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(payoutRoutes);
   await app.register(apiKeyRoutes);
   await app.register(webhookRoutes);
+  await app.register(dataRequestRoutes);
 };
 
 export default routes;

@@ -52,6 +52,11 @@ export const throttles = {
   apiKeysPerCompany: { bucket: 'api-key:company', limit: 30, windowMinutes: 60 },
   /** Test events and resends, per endpoint: each is a request to a server the company names. */
   webhookSendsPerEndpoint: { bucket: 'webhook-send:endpoint', limit: 30, windowMinutes: 60 },
+  /**
+   * Data-subject searches, exports and erasures, per staff member: a desk answers a few requests
+   * a day; this stops anyone walking through phone numbers or NINs.
+   */
+  dataRequestsPerStaff: { bucket: 'data-request:staff', limit: 30, windowMinutes: 60 },
 } as const satisfies Record<string, Throttle>;
 
 export const tooManyRequests = (minutes: number) =>

@@ -3,6 +3,7 @@ import apiKeys from '../resources/apiKeys';
 import companies, { companyCustomRoutes } from '../resources/companies';
 import agentApplications, { agentApplicationCustomRoutes } from '../resources/agentApplications';
 import agents, { agentCustomRoutes } from '../resources/agents';
+import dataRequests from '../resources/dataRequests';
 import jobs, { jobCustomRoutes, jobResourceRoutes } from '../resources/jobs';
 import messages from '../resources/messages';
 import payouts, { payoutCustomRoutes } from '../resources/payouts';
@@ -39,6 +40,7 @@ export default function AdminArea() {
       </Resource>
       <Resource name="payouts" {...payouts} />
       <CustomRoutes>{payoutCustomRoutes}</CustomRoutes>
+      <Resource name="data-requests" {...dataRequests} />
     </AreaAdmin>
   );
 }

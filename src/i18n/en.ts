@@ -2,6 +2,7 @@ import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import { agentMenu, agentResources, agentTexts } from './agents';
 import { apiKeyResources, apiKeyTexts } from './apiKeys';
+import { dataRequestTexts } from './dataRequests';
 
 /** The product's name, also the default page title of the areas. */
 export const appName = 'Verification back-office';
@@ -159,6 +160,7 @@ export const en: TranslationMessages = {
       agent_payout: 'Agent payout',
       fund_wallet: 'Fund a wallet',
       api_keys: 'API keys',
+      data_requests: 'Data requests',
     },
     webhooks: {
       title: 'Webhooks',
@@ -238,6 +240,7 @@ export const en: TranslationMessages = {
     },
     agents: agentTexts,
     api_keys: apiKeyTexts,
+    data_requests: dataRequestTexts,
     roles: {
       admin: 'Administrator',
       'sub-admin': 'Sub-admin',
@@ -346,6 +349,7 @@ export const en: TranslationMessages = {
       assignee_agent: 'Agent',
       profile: {
         title: 'Job %{code}',
+        erased: 'Personal data erased on %{date} (retention)',
         details: 'Details',
         assignment: 'Assignment',
         history: 'History',

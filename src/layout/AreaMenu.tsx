@@ -12,6 +12,7 @@ import agents from '../resources/agents';
 import apiKeys from '../resources/apiKeys';
 import { useAgentPaths } from '../resources/agents/paths';
 import companies from '../resources/companies';
+import dataRequests from '../resources/dataRequests';
 import { useCompanyPaths } from '../resources/companies/paths';
 import jobs from '../resources/jobs';
 import { useJobPaths } from '../resources/jobs/paths';
@@ -49,6 +50,7 @@ export const AreaMenu = () => {
         entries={[
           ['settings.list', `${basename}${SettingsPage.path}`, 'settings', SettingsIcon],
           ['api-keys.list', `${basename}/api-keys`, 'api_keys', apiKeys.icon],
+          ['data-requests.list', `${basename}/data-requests`, 'data_requests', dataRequests.icon],
         ]}
       />
     </Menu>

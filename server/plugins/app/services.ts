@@ -8,6 +8,7 @@ import { createApiKeysRepository } from '../../repositories/apiKeys';
 import { createAuditRepository } from '../../repositories/audit';
 import { createCapturesRepository } from '../../repositories/captures';
 import { createCompaniesRepository } from '../../repositories/companies';
+import { createDataRequestsRepository } from '../../repositories/dataRequests';
 import { createOneTimeTokensRepository } from '../../repositories/oneTimeTokens';
 import { createRateLimitsRepository } from '../../repositories/rateLimits';
 import { createJobsRepository } from '../../repositories/jobs';
@@ -50,6 +51,7 @@ function createRepos(db: Db) {
     apiKeys: createApiKeysRepository(db),
     webhooks: createWebhooksRepository(db),
     audit: createAuditRepository(db),
+    dataRequests: createDataRequestsRepository(db),
   };
 }
 
