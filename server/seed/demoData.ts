@@ -7,6 +7,7 @@ import { newDemoContext, type DemoSeeder, type DemoServices } from './demoContex
 import { seedJobs } from './demoJobs';
 import { seedMessages } from './demoMessages';
 import { seedPayouts, seedWalletFunding } from './demoMoney';
+import { seedRetention } from './demoRetention';
 import { seedTatBreaches } from './demoTatBreaches';
 import { seedTats } from './demoTats';
 import { seedUsers } from './demoUsers';
@@ -34,6 +35,7 @@ export const demoSeeders: DemoSeeder[] = [
   seedPayouts,
   seedApiKeys,
   seedWebhooks,
+  seedRetention,
 ];
 
 /**
