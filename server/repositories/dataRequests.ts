@@ -1,6 +1,5 @@
 import type { Queryable } from '../db';
-import type { JobKind } from '../../reference/jobKinds';
-import type { JobStatus } from '../../reference/jobStatuses';
+import type { JobRow } from './jobsView';
 
 /** A person's keys, normalized (phone +234…, email lower case, NIN 11 digits); null: not given. */
 export interface SubjectKeys {
@@ -16,18 +15,21 @@ export interface SubjectFieldNames {
   nin: readonly string[];
 }
 
-export interface SubjectJobRow {
-  id: string;
-  code: string;
-  type: JobKind;
-  status: JobStatus;
-  company_id: string;
-  company_name: string | null;
-  state: string;
-  lga: string;
-  subject_name: string;
-  fields: Record<string, string>;
-  created_at: Date;
+/** A job holding the person: its columns as stored (no viewer hides any), and its evidence. */
+export interface SubjectJobRow extends Pick<
+  JobRow,
+  | 'id'
+  | 'code'
+  | 'type'
+  | 'status'
+  | 'company_id'
+  | 'company_name'
+  | 'state'
+  | 'lga'
+  | 'subject_name'
+  | 'fields'
+  | 'created_at'
+> {
   photos: number;
   attachments: number;
   has_location: boolean;

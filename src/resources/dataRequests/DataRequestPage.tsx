@@ -57,6 +57,28 @@ const Group = ({ title, children }: { title: string; children: ReactNode }) => (
   </Box>
 );
 
+/** Records found by their code, what they are and when they were made. */
+const Records = ({
+  title,
+  items,
+}: {
+  title: string;
+  items: { id: string; code: string; what: string; created_at: string }[];
+}) => (
+  <Group title={title}>
+    <List dense aria-label={title}>
+      {items.map((r) => (
+        <ListItem key={r.id} disableGutters>
+          <ListItemText
+            primary={r.code}
+            secondary={`${r.what} · ${formatDisplayDate(r.created_at)}`}
+          />
+        </ListItem>
+      ))}
+    </List>
+  </Group>
+);
+
 const Findings = ({ findings }: { findings: DataSubjectFindings }) => {
   const translate = useTranslate();
   const t = (key: string, options?: Record<string, unknown>) =>
@@ -96,30 +118,14 @@ const Findings = ({ findings }: { findings: DataSubjectFindings }) => {
           ))}
         </List>
       </Group>
-      <Group title={t('applications', { smart_count: applications.length })}>
-        <List dense aria-label={t('applications', { smart_count: applications.length })}>
-          {applications.map((a) => (
-            <ListItem key={a.id} disableGutters>
-              <ListItemText
-                primary={a.code}
-                secondary={`${a.status} · ${formatDisplayDate(a.created_at)}`}
-              />
-            </ListItem>
-          ))}
-        </List>
-      </Group>
-      <Group title={t('accounts', { smart_count: accounts.length })}>
-        <List dense aria-label={t('accounts', { smart_count: accounts.length })}>
-          {accounts.map((a) => (
-            <ListItem key={a.id} disableGutters>
-              <ListItemText
-                primary={a.code}
-                secondary={`${a.role} · ${formatDisplayDate(a.created_at)}`}
-              />
-            </ListItem>
-          ))}
-        </List>
-      </Group>
+      <Records
+        title={t('applications', { smart_count: applications.length })}
+        items={applications.map((a) => ({ ...a, what: a.status }))}
+      />
+      <Records
+        title={t('accounts', { smart_count: accounts.length })}
+        items={accounts.map((a) => ({ ...a, what: a.role }))}
+      />
       <Group title={t('messages', { smart_count: messages.count })}>
         <Typography color="text.secondary">{t('messages_hint')}</Typography>
       </Group>

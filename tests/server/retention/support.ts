@@ -97,3 +97,6 @@ export async function personalDataOf(db: Db, jobId: string) {
     webhookJobs: webhookJobs.rows.map((r) => r.job),
   };
 }
+
+/** What `ledgerInvariants` answers for a ledger that balances. */
+export const balancedLedger = { mismatched: [], total: 0, unbalanced: [], negative: [] };
