@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closedJobStatuses, jobActions } from '../../../reference/jobStatuses';
 import { canMove } from '../../../server/services/jobStateMachine';
+import { queueNames } from '../../../server/services/queue';
 import { runRetention } from '../../../server/services/retention';
 import { cast, detail, type Cast } from '../capture/support';
 import { configFromEnv, type TestContext } from '../helpers';
@@ -154,6 +155,22 @@ describe('retention: closed jobs past RETENTION_DAYS lose their personal data', 
     expect(await runRetention(ctx.app, 365)).toEqual({ jobs: 0, files: 1 });
     expect(await stored(ctx.app, first!)).toBe(false);
     expect((await ctx.db.query('SELECT * FROM file_deletions')).rows).toEqual([]);
+  });
+
+  it('runs as the daily retention queue, and on demand', async () => {
+    const id = await fullJob(ctx.app, ctx.db, c);
+    await closedDaysAgo(ctx.db, id, 400);
+    await ctx.app.queue.send(queueNames.retention, {});
+    await vi.waitFor(async () => expect((await jobRow(id)).erased_at).not.toBeNull(), {
+      timeout: 20_000,
+      interval: 200,
+    });
+    expect(await retentionAudits(id)).toHaveLength(1);
+    const schedule = await ctx.db.query<{ cron: string }>(
+      'SELECT cron FROM pgboss.schedule WHERE name = $1',
+      [queueNames.retention],
+    );
+    expect(schedule.rows).toEqual([{ cron: '17 2 * * *' }]);
   });
 
   it('closed statuses are those no action leads out of', () => {
