@@ -20,6 +20,20 @@ export type OpenJobStatus = (typeof openJobStatuses)[number];
 export const isOpenJobStatus = (status: string): status is OpenJobStatus =>
   openJobStatuses.includes(status as OpenJobStatus);
 
+/**
+ * Closed: no action leads out of these (the server's state machine), so the job's story is over
+ * and its personal data is erased after RETENTION_DAYS. A declined job can still be assigned
+ * again; a submitted one still awaits review.
+ */
+export const closedJobStatuses = [
+  'approved',
+  'rejected',
+  'cancelled',
+] as const satisfies readonly JobStatus[];
+export type ClosedJobStatus = (typeof closedJobStatuses)[number];
+export const isClosedJobStatus = (status: string): status is ClosedJobStatus =>
+  closedJobStatuses.includes(status as ClosedJobStatus);
+
 /** What moves a job from one status to another (the server's state machine says from where to where). */
 export const jobActions = [
   'assign',

@@ -133,6 +133,7 @@ export const accessRules = {
   'two_factor.company_policy': { areas: companyArea, permission: null, only: 'heads' },
   // Who did what: the provider's heads read every entry, a company's owner its company's.
   'audit.view': { areas: both, permission: null, only: 'heads' },
+  'data_requests.manage': { areas: adminArea, permission: null, only: 'heads' },
 } as const satisfies Record<string, AccessRule>;
 
 export type AccessKey = keyof typeof accessRules;
@@ -276,6 +277,11 @@ export const screenAccess: Record<string, Record<string, Access | readonly Acces
     delete: 'webhooks.manage',
   },
   'webhook-deliveries': { list: 'webhooks.manage' },
+  'data-requests': {
+    list: 'data_requests.manage',
+    export: 'data_requests.manage',
+    erase: 'data_requests.manage',
+  },
   transactions: {
     list: 'money.view',
     show: 'money.view',

@@ -28,6 +28,8 @@ export interface Config {
   sessionIdleMinutes: number;
   /** Photos sent ahead of a capture submission that never closed are deleted after this. */
   captureUploadRetentionDays: number;
+  /** Closed jobs' photos, attachments and personal fields are erased this many days after closing. */
+  retentionDays: number;
   demoData: boolean;
   logLevel: string;
   /** Set: uploaded files go to this S3-compatible bucket; unset: `dataDir/files`. */
@@ -142,6 +144,7 @@ export function loadConfig(env: Env = process.env): Config {
     sessionMaxHours: wholeNumber(env, 'SESSION_MAX_HOURS', 12),
     sessionIdleMinutes: wholeNumber(env, 'SESSION_IDLE_MINUTES', 120),
     captureUploadRetentionDays: wholeNumber(env, 'CAPTURE_UPLOAD_RETENTION_DAYS', 7, 365),
+    retentionDays: wholeNumber(env, 'RETENTION_DAYS', 365, 36_500),
     demoData: env.DEMO_DATA !== 'false',
     logLevel: env.LOG_LEVEL || 'info',
     s3,

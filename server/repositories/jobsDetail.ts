@@ -48,6 +48,15 @@ export function jobsDetailQueries(db: Queryable) {
       return r.rows;
     },
 
+    /** When the job's personal data was erased (services/retention.ts), or null. */
+    async erasedAt(jobId: string, q: Queryable = db) {
+      const r = await q.query<{ erased_at: Date | null }>(
+        'SELECT erased_at FROM jobs WHERE id = $1',
+        [jobId],
+      );
+      return r.rows[0]?.erased_at ?? null;
+    },
+
     async addAttachment(
       jobId: string,
       a: Omit<JobAttachmentRow, 'id' | 'created_at'>,

@@ -8,6 +8,7 @@ import breachRoutes from './breaches';
 import sessionRoutes from './auth/sessions';
 import captureRoutes from './capture';
 import companyRoutes from './companies';
+import dataRequestRoutes from './dataRequests';
 import healthRoutes from './health';
 import jobRoutes from './jobs';
 import messageRoutes from './messages';
@@ -42,6 +43,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(webhookRoutes);
   await app.register(breachRoutes);
   await app.register(auditRoutes);
+  await app.register(dataRequestRoutes);
 };
 
 export default routes;

@@ -110,6 +110,10 @@ export const JobDetail = Type.Object({
   events: Type.Array(JobEvent),
   attachments: Type.Array(JobAttachment),
   actions: Type.Array(JobActionSchema, { description: 'What this user may do with the job now' }),
+  erased_at: Type.Union([dateTime, Type.Null()], {
+    description:
+      'When its personal data was erased (RETENTION_DAYS after closing, or a data-subject request): subject, fields, evidence and attachments are gone',
+  }),
 });
 export type JobDetail = Static<typeof JobDetail>;
 

@@ -9,6 +9,7 @@ import { newDemoContext, type DemoSeeder, type DemoServices } from './demoContex
 import { seedJobs } from './demoJobs';
 import { seedMessages } from './demoMessages';
 import { seedPayouts, seedWalletFunding } from './demoMoney';
+import { seedRetention } from './demoRetention';
 import { seedTatBreaches } from './demoTatBreaches';
 import { seedTats } from './demoTats';
 import { seedUsers } from './demoUsers';
@@ -37,6 +38,7 @@ export const demoSeeders: DemoSeeder[] = [
   seedApiKeys,
   seedWebhooks,
   seedBreaches,
+  seedRetention,
   // Last: the history of what the seeders above made, at their times.
   seedAudit,
 ];

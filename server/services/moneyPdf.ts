@@ -13,7 +13,8 @@ const longDate = (d: Date | string) =>
     timeZone: lagosTimeZone,
   });
 
-function render(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+/** An A4 document drawn by `draw`, as bytes (also the data-subject export's, dataSubjectPdf.ts). */
+export function render(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -26,7 +27,8 @@ function render(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise
   return done;
 }
 
-function labelled(doc: PDFKit.PDFDocument, rows: [string, string | null | undefined][]) {
+/** Rows of a bold label and its value ('-' when empty). */
+export function labelled(doc: PDFKit.PDFDocument, rows: [string, string | null | undefined][]) {
   for (const [label, value] of rows) {
     const y = doc.y;
     doc.font('Helvetica-Bold').text(label, 50, y, { width: 170 });

@@ -21,6 +21,8 @@ export const queueNames = {
   tatBreach: 'tat-breach',
   /** One webhook delivery to send (its retries are queued by the handler itself). */
   webhook: 'webhook',
+  /** Daily: erases closed jobs' personal data after RETENTION_DAYS (services/retention.ts). */
+  retention: 'retention',
 } as const;
 
 /** A queue's retry policy; `retryDelaySeconds` doubles with each attempt (with jitter). */

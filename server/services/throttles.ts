@@ -64,6 +64,11 @@ export const throttles = {
    * past it, a stranger's flood is answered as usual but no longer written to the log.
    */
   auditStrangerPerIp: { bucket: 'audit-stranger:ip', limit: 300, windowMinutes: 15 },
+  /**
+   * Data-subject searches, exports and erasures, per staff member: a desk answers a few requests
+   * a day; this stops anyone walking through phone numbers or NINs.
+   */
+  dataRequestsPerStaff: { bucket: 'data-request:staff', limit: 30, windowMinutes: 60 },
 } as const satisfies Record<string, Throttle>;
 
 export const tooManyRequests = (minutes: number) =>

@@ -5,6 +5,7 @@ import audit from '../resources/audit';
 import companies, { companyCustomRoutes } from '../resources/companies';
 import agentApplications, { agentApplicationCustomRoutes } from '../resources/agentApplications';
 import agents, { agentCustomRoutes } from '../resources/agents';
+import dataRequests from '../resources/dataRequests';
 import jobs, { jobCustomRoutes, jobResourceRoutes } from '../resources/jobs';
 import messages from '../resources/messages';
 import payouts, { payoutCustomRoutes } from '../resources/payouts';
@@ -43,6 +44,7 @@ export default function AdminArea() {
       <Resource name="payouts" {...payouts} />
       <CustomRoutes>{payoutCustomRoutes}</CustomRoutes>
       <Resource name="breaches" {...breaches} />
+      <Resource name="data-requests" {...dataRequests} />
     </AreaAdmin>
   );
 }

@@ -5,6 +5,7 @@ import { apiUrl, httpClient } from '../httpClient/httpClient';
 import { agentApplicationsApi } from '../resources/agentApplications/dataProvider';
 import { agentsApi, agentsPart } from '../resources/agents/dataProvider';
 import { companiesPart } from '../resources/companies/dataProvider';
+import { dataRequestsApi } from '../resources/dataRequests/dataProvider';
 import { assigneesPart, jobsApi, jobsPart } from '../resources/jobs/dataProvider';
 import { messagesApi } from '../resources/messages/dataProvider';
 import { payoutsApi, payoutsPart } from '../resources/payouts/dataProvider';
@@ -98,6 +99,7 @@ export const dataProvider = addRefreshAuthToDataProvider(
     ...payoutsApi,
     ...webhooksApi,
     ...sessionsApi,
+    ...dataRequestsApi,
     ...exportsApi,
     ...twoFactorApi,
   },

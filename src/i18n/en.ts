@@ -5,6 +5,7 @@ import { apiKeyResources, apiKeyTexts } from './apiKeys';
 import { breachResources, breachTexts, sessionTexts } from './breaches';
 import { twoFactorTexts } from './twoFactor';
 import { auditResources, auditTexts } from './audit';
+import { dataRequestTexts } from './dataRequests';
 
 /** The product's name, also the default page title of the areas. */
 export const appName = 'Verification back-office';
@@ -166,6 +167,7 @@ export const en: TranslationMessages = {
       api_keys: 'API keys',
       breaches: 'Data breaches',
       audit: 'Audit log',
+      data_requests: 'Data requests',
     },
     webhooks: {
       title: 'Webhooks',
@@ -249,6 +251,7 @@ export const en: TranslationMessages = {
     sessions: sessionTexts,
     two_factor: twoFactorTexts,
     audit: auditTexts,
+    data_requests: dataRequestTexts,
     roles: {
       admin: 'Administrator',
       'sub-admin': 'Sub-admin',
@@ -357,6 +360,7 @@ export const en: TranslationMessages = {
       assignee_agent: 'Agent',
       profile: {
         title: 'Job %{code}',
+        erased: 'Personal data erased on %{date} (retention)',
         details: 'Details',
         assignment: 'Assignment',
         history: 'History',

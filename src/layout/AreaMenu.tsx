@@ -14,6 +14,7 @@ import breaches from '../resources/breaches';
 import audit from '../resources/audit';
 import { useAgentPaths } from '../resources/agents/paths';
 import companies from '../resources/companies';
+import dataRequests from '../resources/dataRequests';
 import { useCompanyPaths } from '../resources/companies/paths';
 import jobs from '../resources/jobs';
 import { useJobPaths } from '../resources/jobs/paths';
@@ -53,6 +54,7 @@ export const AreaMenu = () => {
           ['api-keys.list', `${basename}/api-keys`, 'api_keys', apiKeys.icon],
           ['breaches.list', `${basename}/breaches`, 'breaches', breaches.icon],
           ['audit.list', `${basename}/audit`, 'audit', audit.icon],
+          ['data-requests.list', `${basename}/data-requests`, 'data_requests', dataRequests.icon],
         ]}
       />
     </Menu>

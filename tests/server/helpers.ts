@@ -25,6 +25,7 @@ export const testConfig = (over: Partial<Config> = {}): Config => ({
   sessionMaxHours: 12,
   sessionIdleMinutes: 120,
   captureUploadRetentionDays: 7,
+  retentionDays: 365,
   demoData: false,
   logLevel: 'silent',
   trustProxy: false,

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { sweepUnfinishedUploads } from '../../services/captureSubmission';
 import { queueNames, type QueuePolicy } from '../../services/queue';
+import { runRetention } from '../../services/retention';
 import { checkTatBreaches } from '../../services/tatBreach';
 import { deliverWebhook, webhookSettingsOf } from '../../services/webhooks';
 
@@ -78,6 +79,19 @@ export default fp(
       );
       const failed = done.find((d) => d.status === 'rejected');
       if (failed) throw failed.reason;
+    });
+
+    // Batches of its own transactions: a retry after a lost worker starts where it stopped.
+    const retentionPolicy: QueuePolicy = {
+      retryLimit: 3,
+      retryDelaySeconds: 600,
+      expireInSeconds: 30 * 60,
+      pollingIntervalSeconds: 60,
+      cron: '17 2 * * *',
+    };
+    app.queue.handle(queueNames.retention, retentionPolicy, async () => {
+      const erased = await runRetention(app, app.config.retentionDays);
+      if (erased.jobs || erased.files) app.log.info(erased, 'retention: personal data erased');
     });
 
     app.addHook('onReady', async () => app.queue.start());

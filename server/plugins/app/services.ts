@@ -9,6 +9,7 @@ import { createAuditRepository } from '../../repositories/audit';
 import { createBreachesRepository } from '../../repositories/breaches';
 import { createCapturesRepository } from '../../repositories/captures';
 import { createCompaniesRepository } from '../../repositories/companies';
+import { createDataRequestsRepository } from '../../repositories/dataRequests';
 import { createOneTimeTokensRepository } from '../../repositories/oneTimeTokens';
 import { createRateLimitsRepository } from '../../repositories/rateLimits';
 import { createJobsRepository } from '../../repositories/jobs';
@@ -55,6 +56,7 @@ function createRepos(db: Db) {
     audit: createAuditRepository(db),
     breaches: createBreachesRepository(db),
     twoFactor: createTwoFactorRepository(db),
+    dataRequests: createDataRequestsRepository(db),
   };
 }
 

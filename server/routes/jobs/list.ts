@@ -150,12 +150,13 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const job = await jobs.findVisible(request.params.id, jobScopeOf(request.account));
       if (!job) throw notFound('Job not found');
       // Attachments and evidence show the subject: gone with the personal fields.
-      const [events, attachments, capture] = await Promise.all([
+      const [events, attachments, capture, erasedAt] = await Promise.all([
         jobs.events(job.id),
         job.personal_hidden ? [] : jobs.attachments(job.id),
         job.personal_hidden
           ? { has_link: false, link: null, submission: null }
           : captureDetail(app, request.account, job),
+        jobs.erasedAt(job.id),
       ]);
       const parties = {
         status: job.status,
@@ -172,6 +173,7 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
           created_at: iso(f.created_at),
         })),
         actions: allowedActions(request.account, parties, (key) => app.allows(request, key)),
+        erased_at: erasedAt && iso(erasedAt),
         capture,
       };
     },

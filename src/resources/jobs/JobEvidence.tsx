@@ -220,7 +220,8 @@ const Location = ({ submission }: { submission: CaptureSubmission }) => {
 export const JobEvidence = ({ job }: { job: JobDetail }) => {
   const translate = useTranslate();
   const submission = job.capture?.submission;
-  if (!submission) return null;
+  // Erased evidence leaves no photo, place or warning to show (the profile says it was erased).
+  if (!submission || job.erased_at) return null;
   const photos = [...submission.photos].sort(
     (a, b) => photoKinds.indexOf(a.kind) - photoKinds.indexOf(b.kind),
   );

@@ -173,7 +173,7 @@ const JobProfile = () => {
           >
             <Box>
               <Typography variant="h5" component="h1">
-                {job.code} · {job.subject_name}
+                {job.subject_name ? `${job.code} · ${job.subject_name}` : job.code}
               </Typography>
               <Stack
                 direction="row"
@@ -190,6 +190,11 @@ const JobProfile = () => {
           </Stack>
         </CardContent>
       </Card>
+      {job.erased_at ? (
+        <Alert severity="info">
+          {translate('app.jobs.profile.erased', { date: formatDisplayDate(job.erased_at) })}
+        </Alert>
+      ) : null}
       {canManageCaptureLink(job, account) ? (
         <CaptureLinkCard job={job} onChanged={() => void refetch()} />
       ) : null}

@@ -173,7 +173,8 @@ describe('demo data on a fresh database', () => {
     const owner = await login(t.app, 'company@demo.ng', 'Company1234!');
     const jobs = await rows<{ id: string; state: string; status: string }>(
       `SELECT j.id, j.state, j.status FROM jobs j JOIN accounts a ON a.company_id = j.company_id
-        WHERE a.email = 'company@demo.ng' AND j.status IN ('submitted', 'approved', 'rejected')`,
+        WHERE a.email = 'company@demo.ng' AND j.status IN ('submitted', 'approved', 'rejected')
+          AND j.erased_at IS NULL`,
     );
     expect(jobs.length).toBeGreaterThanOrEqual(5);
     const seen = new Set<string>();
@@ -220,7 +221,13 @@ describe('demo data on a fresh database', () => {
     const photos = await rows<{ kind: string; phash: string }>(
       'SELECT kind, phash::text AS phash FROM capture_photos',
     );
-    expect(photos.length).toBe(3 * (await count(t.db, 'capture_submissions')));
+    expect(photos.length).toBe(
+      3 *
+        (await count(
+          t.db,
+          'capture_submissions s JOIN jobs j ON j.id = s.job_id WHERE j.erased_at IS NULL',
+        )),
+    );
     for (const [i, a] of photos.entries()) {
       for (const b of photos.slice(i + 1)) {
         if (a.kind !== b.kind) continue;
@@ -229,6 +236,33 @@ describe('demo data on a fresh database', () => {
         );
       }
     }
+  });
+
+  it('shows one closed job of the demo company erased by the retention, on its job page', async () => {
+    const erased = await rows<{ id: string; status: string; subject_name: string }>(
+      `SELECT j.id, j.status, j.subject_name FROM jobs j JOIN accounts a ON a.company_id = j.company_id
+        WHERE a.email = 'company@demo.ng' AND j.erased_at IS NOT NULL`,
+    );
+    expect(erased).toEqual([{ id: expect.any(String), status: 'approved', subject_name: '' }]);
+    const owner = await login(t.app, 'company@demo.ng', 'Company1234!');
+    const detail = (
+      await t.app.inject({ url: `/api/v2/job/detail/${erased[0]!.id}`, headers: owner.headers })
+    ).json();
+    expect(detail).toMatchObject({ fields: {}, attachments: [], erased_at: expect.any(String) });
+    expect(detail.capture.submission.photos).toEqual([]);
+    expect(
+      await count(t.db, `audit_log WHERE action = 'retention.erase' AND target_id = $1`, [
+        erased[0]!.id,
+      ]),
+    ).toBe(1);
+    // its files wait for the first retention run, and no row points at them
+    const queued = await rows<{ storage_key: string }>('SELECT storage_key FROM file_deletions');
+    expect(queued.length).toBeGreaterThanOrEqual(3);
+    expect(
+      await count(t.db, 'capture_photos WHERE storage_key = ANY($1::text[])', [
+        queued.map((f) => f.storage_key),
+      ]),
+    ).toBe(0);
   });
 
   it('shows one client company suspended: its owner cannot sign in', async () => {

@@ -53,6 +53,7 @@ export function makeJobDetail(n: number, overrides: Partial<JobDetail> = {}): Jo
     events: [],
     attachments: [],
     actions: [],
+    erased_at: null,
     capture: { has_link: false, link: null, submission: null },
     ...overrides,
   };
