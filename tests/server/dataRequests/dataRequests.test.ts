@@ -345,9 +345,22 @@ describe('POST /data-requests/erase', () => {
     // each target audited, with the kinds of key only
     const audits = await ctx.db.query<{ target_type: string; target_id: string; detail: object }>(
       `SELECT target_type, target_id, detail FROM audit_log
-        WHERE action = 'data_request.erase' AND actor_id = $1 ORDER BY id`,
+        WHERE action = 'data_request.erase' AND actor_id = $1 AND target_type IS NOT NULL
+        ORDER BY id`,
       [c.admin.account.id],
     );
+    // and each request, the refused ones above too, whose entries keep no key's value
+    const requests = await ctx.db.query<{ outcome: number; detail: object }>(
+      `SELECT outcome, detail FROM audit_log
+        WHERE action = 'data_request.erase' AND actor_id = $1 AND target_type IS NULL
+        ORDER BY id`,
+      [c.admin.account.id],
+    );
+    expect(requests.rows.map((r) => r.outcome)).toEqual([400, 400, 409, 200]);
+    const requestDetail = JSON.stringify(requests.rows.map((r) => r.detail));
+    for (const value of [amaka.phone, amaka.email, amaka.nin]) {
+      expect(requestDetail).not.toContain(value);
+    }
     expect(audits.rows).toEqual([
       { target_type: 'job', target_id: person.closedJob, detail: { files: 4 } },
       {
