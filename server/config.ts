@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { isNubanShaped } from '../reference/nuban';
+import { defaultRetentionDays } from '../reference/retention';
 import { privateDir } from './db/ownerOnly';
 import type { ImportParserLimits } from './services/importParser';
 
@@ -144,7 +145,7 @@ export function loadConfig(env: Env = process.env): Config {
     sessionMaxHours: wholeNumber(env, 'SESSION_MAX_HOURS', 12),
     sessionIdleMinutes: wholeNumber(env, 'SESSION_IDLE_MINUTES', 120),
     captureUploadRetentionDays: wholeNumber(env, 'CAPTURE_UPLOAD_RETENTION_DAYS', 7, 365),
-    retentionDays: wholeNumber(env, 'RETENTION_DAYS', 365, 36_500),
+    retentionDays: wholeNumber(env, 'RETENTION_DAYS', defaultRetentionDays, 36_500),
     demoData: env.DEMO_DATA !== 'false',
     logLevel: env.LOG_LEVEL || 'info',
     s3,

@@ -70,8 +70,10 @@ export async function startServer() {
   }
 
   await app.listen({ port: config.port, host: config.host });
-  // What piled up while the server was down is cleaned now, not at the next hourly run.
+  // What piled up while the server was down is cleaned now, not at the next scheduled run (the
+  // retention also deletes the files of jobs erased since, the demo's among them).
   await app.queue.send(queueNames.cleanup, {}, { singletonKey: 'startup' });
+  await app.queue.send(queueNames.retention, {}, { singletonKey: 'startup' });
   app.log.info(`back-office on ${config.publicUrl} (database: ${db.kind})`);
   return app;
 }

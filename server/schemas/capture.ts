@@ -34,6 +34,11 @@ export const CaptureJobView = Type.Object({
   status: Type.Enum([...openJobStatuses], {
     description: 'Always accepted after this call: opening the link accepts an assigned job',
   }),
+  retention_days: Type.Integer({
+    minimum: 1,
+    description:
+      "Days a closed job's personal data is kept (RETENTION_DAYS): the wizard's notice says it",
+  }),
 });
 /** `GET /capture/{token}`: the job card of a capture link. */
 export type CaptureJobView = Static<typeof CaptureJobView>;

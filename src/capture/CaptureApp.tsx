@@ -13,7 +13,7 @@ import { useSubmission } from './useSubmission';
 
 type JobState =
   | { state: 'loading' }
-  | { state: 'ready'; job: CaptureJob }
+  | { state: 'ready'; job: CaptureJob; retentionDays: number }
   | { state: 'error'; message: string; status: number | null };
 
 const photoSteps: {
@@ -82,7 +82,8 @@ function CaptureLink({ token }: { token: string }) {
   useEffect(() => {
     let live = true;
     fetchCaptureJob(token).then(
-      (view) => live && setJob({ state: 'ready', job: view.job }),
+      (view) =>
+        live && setJob({ state: 'ready', job: view.job, retentionDays: view.retention_days }),
       (err: Error) =>
         live &&
         setJob({
@@ -216,7 +217,12 @@ function CaptureLink({ token }: { token: string }) {
       </>
     );
   } else if (!noticeSeen) {
-    body = <PrivacyNotice onContinue={continuePastNotice} />;
+    body = (
+      <PrivacyNotice
+        retentionDays={job.state === 'ready' ? job.retentionDays : undefined}
+        onContinue={continuePastNotice}
+      />
+    );
   } else {
     // The camera starts at once, while the job loads and the phone's store is read: a
     // submission left from an earlier visit then takes the page over.

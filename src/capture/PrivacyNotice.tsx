@@ -38,7 +38,14 @@ export const markNoticeSeen = (token: string) => localStorage.setItem(noticeKey(
  * Before the first photo, once per job: what this visit collects, why, for how long, and where
  * the privacy policy is. One screen and one button, no waiting: the camera warms up behind it.
  */
-export function PrivacyNotice({ onContinue }: { onContinue: () => void }) {
+export function PrivacyNotice({
+  retentionDays,
+  onContinue,
+}: {
+  /** The server's RETENTION_DAYS, from the link's job. */
+  retentionDays?: number;
+  onContinue: () => void;
+}) {
   return (
     <section className="step" aria-labelledby="notice-title">
       <h2 id="notice-title">Before the photos</h2>
@@ -54,7 +61,7 @@ export function PrivacyNotice({ onContinue }: { onContinue: () => void }) {
         them and its legal duties (Nigeria Data Protection Act 2023). Tell the person you visit what
         you photograph and why.
       </p>
-      <p>How long: kept {retentionText()}, then erased.</p>
+      <p>How long: kept {retentionText(retentionDays)}, then erased.</p>
       <p>
         The person visited can ask to see or erase their data: see the{' '}
         <a href="/privacy-policy" target="_blank" rel="noopener noreferrer">

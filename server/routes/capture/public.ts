@@ -92,7 +92,11 @@ const publicCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
           return moveJob({ jobs, queue: app.queue }, job, steps, actorOf(row), tx);
         });
       }
-      return { job: captureJobView(row), status: status as OpenJobStatus };
+      return {
+        job: captureJobView(row),
+        status: status as OpenJobStatus,
+        retention_days: app.config.retentionDays,
+      };
     },
   );
 

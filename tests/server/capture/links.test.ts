@@ -65,6 +65,8 @@ describe('GET /capture/{token}', () => {
         due_at: expect.any(String),
       },
       status: 'accepted',
+      // the notice before the first photo says how long the data is kept: the server's setting
+      retention_days: ctx.app.config.retentionDays,
     });
     const text = res.body;
     expect(text).not.toContain('0803');

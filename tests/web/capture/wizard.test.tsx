@@ -55,7 +55,7 @@ interface Sent {
 
 const jobOk = () =>
   http.get(`/api/v2/capture/${token}`, () =>
-    HttpResponse.json({ job, status: 'accepted' } satisfies CaptureJobView),
+    HttpResponse.json({ job, status: 'accepted', retention_days: 90 } satisfies CaptureJobView),
   );
 const jobGone = () =>
   http.get(`/api/v2/capture/${token}`, () =>
@@ -213,7 +213,7 @@ describe('capture wizard: the privacy notice', () => {
       /a photo of the utility bill/,
       /position \(GPS\) and the time/,
       /Why: to confirm the address/,
-      /How long: kept 365 days after the job is closed/,
+      /How long: kept 90 days after the job is closed/,
     ]) {
       expect(within(notice).getByText(text)).toBeInTheDocument();
     }
@@ -242,7 +242,7 @@ describe('capture wizard: the privacy notice', () => {
     const other = `${token}x`;
     server.use(
       http.get(`/api/v2/capture/${other}`, () =>
-        HttpResponse.json({ job, status: 'accepted' } satisfies CaptureJobView),
+        HttpResponse.json({ job, status: 'accepted', retention_days: 90 } satisfies CaptureJobView),
       ),
     );
     render(<CaptureApp token={other} />);
@@ -273,7 +273,11 @@ describe('capture wizard: the job', () => {
     server.use(
       http.get(`/api/v2/capture/${token}`, async () => {
         await new Promise<void>((resolve) => (answer = resolve));
-        return HttpResponse.json({ job, status: 'accepted' } satisfies CaptureJobView);
+        return HttpResponse.json({
+          job,
+          status: 'accepted',
+          retention_days: 90,
+        } satisfies CaptureJobView);
       }),
     );
     render(<CaptureApp token={token} />);
