@@ -52,9 +52,9 @@ export const AreaMenu = () => {
         entries={[
           ['settings.list', `${basename}${SettingsPage.path}`, 'settings', SettingsIcon],
           ['api-keys.list', `${basename}/api-keys`, 'api_keys', apiKeys.icon],
-          ['breaches.list', `${basename}/breaches`, 'breaches', breaches.icon],
           ['audit.list', `${basename}/audit`, 'audit', audit.icon],
           ['data-requests.list', `${basename}/data-requests`, 'data_requests', dataRequests.icon],
+          ['breaches.list', `${basename}/breaches`, 'breaches', breaches.icon],
         ]}
       />
     </Menu>

@@ -106,6 +106,8 @@ describe('the same screens for the heads of the areas', () => {
       'Settings',
       'API keys',
       'Audit log',
+      'Data requests',
+      'Data breaches',
     ]);
     expect(screen.getByRole('link', { name: 'Create Job' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument();
