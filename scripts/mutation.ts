@@ -37,6 +37,16 @@ const captureApiTests = [
 // Small modules first, so a partial run still says something. The ledger and money rules join here.
 export const criticalModules: CriticalModule[] = [
   {
+    // What an audit entry may hold: no token, password, full phone number or NIN.
+    file: 'server/services/audit.ts',
+    tests: ['tests/server/audit/scrub.test.ts', 'tests/server/audit/recording.test.ts'],
+  },
+  {
+    // Two-factor codes: each accepted once, recovery codes spent, secrets sealed.
+    file: 'server/services/twoFactor.ts',
+    tests: ['tests/server/auth/twoFactor.test.ts', 'tests/server/auth/twoFactorPolicy.test.ts'],
+  },
+  {
     file: 'src/authProvider/canAccess.ts',
     tests: ['tests/web/canAccess.test.ts', 'tests/web/authProvider.test.ts'],
   },

@@ -8,6 +8,8 @@ const daysAgo = (days: number, hour: number) => {
   t.setUTCHours(hour, 0, 0, 0);
   return new Date(t.getTime() - lagosOffsetMs); // `hour` in Lagos
 };
+/** Today's messages, a few hours back: an hour of the day could still be ahead of the seed. */
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
 
 /**
  * A few messages both ways between the demo company and the provider's staff, some read, some
@@ -67,9 +69,9 @@ export async function seedMessages(tx: Queryable, _ctx?: unknown) {
       from: company,
       to: staff,
       read: false,
-      sentAt: daysAgo(0, 8),
+      sentAt: hoursAgo(3),
       subject: 'Wallet funding receipt',
-      body: 'We funded our wallet with ₦250,000 by transfer this morning. Please send the receipt.',
+      body: 'We funded our wallet with ₦250,000 by transfer today. Please send the receipt.',
     },
   ];
   for (const m of conversation) {
@@ -89,7 +91,7 @@ export async function seedMessages(tx: Queryable, _ctx?: unknown) {
     {
       senderId: admin.id,
       audience: 'companies',
-      sentAt: daysAgo(0, 7),
+      sentAt: hoursAgo(2),
       subject: 'New turnaround time for Abuja address jobs',
       body:
         'From 1 May, address verifications in the Federal Capital Territory are completed within ' +

@@ -1,3 +1,4 @@
+import { queueSchemaOf } from '../../../server/db/queueSchema';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closedJobStatuses, jobActions } from '../../../reference/jobStatuses';
 import { canMove } from '../../../server/services/jobStateMachine';
@@ -167,7 +168,7 @@ describe('retention: closed jobs past RETENTION_DAYS lose their personal data', 
     });
     expect(await retentionAudits(id)).toHaveLength(1);
     const schedule = await ctx.db.query<{ cron: string }>(
-      'SELECT cron FROM pgboss.schedule WHERE name = $1',
+      `SELECT cron FROM ${await queueSchemaOf(ctx.db)}.schedule WHERE name = $1`,
       [queueNames.retention],
     );
     expect(schedule.rows).toEqual([{ cron: '17 2 * * *' }]);
