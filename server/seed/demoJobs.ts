@@ -41,10 +41,13 @@ function timeline(plan: DemoJobPlan, now: Date) {
 /** The approved, active agents of the context that can take jobs, with their names. */
 async function agentAssignees(tx: Parameters<DemoSeeder>[0], ctx: DemoContext) {
   const repo = createJobsAssigneesRepository(tx);
-  const found = await Promise.all(ctx.agents.map((id) => repo.find('agent', id, tx)));
-  return found
-    .filter((a) => a !== undefined)
-    .map((a): DemoAssignee => ({ type: 'agent', id: a.id, name: a.name }));
+  // One after another: a transaction's connection runs one statement at a time.
+  const found: DemoAssignee[] = [];
+  for (const id of ctx.agents) {
+    const a = await repo.find('agent', id, tx);
+    if (a) found.push({ type: 'agent', id: a.id, name: a.name });
+  }
+  return found;
 }
 
 /** Moves grouped so that each write covers many jobs: one per assignee, one per actor. */
