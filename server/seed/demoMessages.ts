@@ -19,11 +19,10 @@ const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
 export async function seedMessages(tx: Queryable, _ctx?: unknown) {
   const accounts = createAccountsRepository(tx);
   const messages = createMessagesRepository(tx);
-  const [admin, company, staff] = await Promise.all(
-    ['admin@demo.ng', 'company@demo.ng', 'subadmin@demo.ng'].map((e) =>
-      accounts.findByEmail(e, tx),
-    ),
-  );
+  // One after another: a transaction's connection runs one statement at a time.
+  const admin = await accounts.findByEmail('admin@demo.ng', tx);
+  const company = await accounts.findByEmail('company@demo.ng', tx);
+  const staff = await accounts.findByEmail('subadmin@demo.ng', tx);
   if (!admin || !company || !staff) return;
 
   const conversation = [
