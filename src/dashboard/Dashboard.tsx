@@ -221,7 +221,8 @@ export const Dashboard = () => {
           linked={mayListJobs}
         />
       )}
-      {companyCounts.data ? (
+      {/* No counts when a refusal redirected: react-admin then answers `{data: {}}`. */}
+      {companyCounts.data?.counts ? (
         <CountCards
           counts={companyCounts.data.counts}
           title={translate('app.dashboard.company_jobs_title')}

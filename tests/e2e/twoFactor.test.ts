@@ -18,8 +18,9 @@ const codeAt = (secret: string, offsetSeconds = 0) =>
 
 /**
  * Two-factor sign-in in the browser: the demo company's owner turns it on in Settings (reading
- * the key off the screen as a person types it into an app), signs out, signs in with a code,
- * then with a recovery code; and the demo's two-factor account signs in with its documented key.
+ * the key off the screen as a person types it into an app) and signs out her other device; then
+ * signs out, signs in with a code, then with a recovery code; and the demo's two-factor account
+ * signs in with its documented key.
  */
 describe('two-factor sign-in in the browser', () => {
   let server: RunningServer;
@@ -47,6 +48,8 @@ describe('two-factor sign-in in the browser', () => {
   }
 
   it('is turned on in Settings, then asks for a code or a recovery code at sign-in', async () => {
+    // The same owner on another device, which the dialog after enabling signs out.
+    const otherDevice = await signedInPage(browser, server, 'company@demo.ng', 'Company1234!');
     const page = await signedInPage(browser, server, 'company@demo.ng', 'Company1234!');
     await page.goto('/company/settings');
     await page.getByRole('button', { name: 'Set up' }).click();
@@ -60,6 +63,10 @@ describe('two-factor sign-in in the browser', () => {
     await dialog.waitFor();
     const codes = await dialog.getByRole('listitem').allTextContents();
     expect(codes).toHaveLength(10);
+    await dialog.getByRole('button', { name: 'Sign out other devices' }).click();
+    await page.getByText('Your other devices are signed out').waitFor();
+    await otherDevice.goto('/company/jobs');
+    await otherDevice.waitForURL('**/login');
     await dialog.getByRole('button', { name: 'I have kept them' }).click();
     await page.getByText('On: signing in asks', { exact: false }).waitFor();
     await signOut(page);
