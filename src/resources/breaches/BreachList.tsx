@@ -1,5 +1,13 @@
-import { Chip } from '@mui/material';
-import { CreateButton, DataTable, List, SelectInput, TopToolbar, useTranslate } from 'react-admin';
+import { Chip, useMediaQuery, type Theme } from '@mui/material';
+import {
+  CreateButton,
+  DataTable,
+  List,
+  SelectInput,
+  SimpleList,
+  TopToolbar,
+  useTranslate,
+} from 'react-admin';
 import { formatDisplayDateTime } from '../../formatting/dates';
 import { NdpcDeadlineField } from './NdpcDeadlineField';
 import { breachStatusChoices } from './BreachForm';
@@ -22,31 +30,47 @@ const StatusChip = ({ breach }: { breach: Breach }) => {
   );
 };
 
-/** Admin → Data breaches: the register, last found first, each open entry with its deadline. */
-export const BreachList = () => (
-  <List<Breach>
-    resource="breaches"
-    title="app.breaches.title"
-    sort={{ field: 'found_at', order: 'DESC' }}
-    filters={filters}
-    actions={
-      <TopToolbar>
-        <CreateButton label="app.breaches.create" />
-      </TopToolbar>
-    }
-  >
-    <DataTable<Breach> rowClick="edit" bulkActionButtons={false}>
-      <Column source="found_at" render={(b) => formatDisplayDateTime(b.found_at)} />
-      <Column
-        source="description"
-        disableSort
-        render={(b) =>
-          b.description.length > 80 ? `${b.description.slice(0, 80)}…` : b.description
-        }
-      />
-      <Column source="people_affected" disableSort render={(b) => b.people_affected ?? '—'} />
-      <Column source="status" render={(b) => <StatusChip breach={b} />} />
-      <Column source="ndpc_deadline" disableSort render={(b) => <NdpcDeadlineField breach={b} />} />
-    </DataTable>
-  </List>
-);
+const shortDescription = (b: Breach) =>
+  b.description.length > 80 ? `${b.description.slice(0, 80)}…` : b.description;
+
+/**
+ * Admin → Data breaches: the register, last found first, each open entry with its deadline; a
+ * list of cards on a phone.
+ */
+export const BreachList = () => {
+  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  return (
+    <List<Breach>
+      resource="breaches"
+      title="app.breaches.title"
+      sort={{ field: 'found_at', order: 'DESC' }}
+      filters={filters}
+      actions={
+        <TopToolbar>
+          <CreateButton label="app.breaches.create" />
+        </TopToolbar>
+      }
+    >
+      {isSmall ? (
+        <SimpleList<Breach>
+          primaryText={shortDescription}
+          secondaryText={(b) => <NdpcDeadlineField breach={b} />}
+          tertiaryText={(b) => formatDisplayDateTime(b.found_at)}
+          rowClick="edit"
+        />
+      ) : (
+        <DataTable<Breach> rowClick="edit" bulkActionButtons={false}>
+          <Column source="found_at" render={(b) => formatDisplayDateTime(b.found_at)} />
+          <Column source="description" disableSort render={shortDescription} />
+          <Column source="people_affected" disableSort render={(b) => b.people_affected ?? '—'} />
+          <Column source="status" render={(b) => <StatusChip breach={b} />} />
+          <Column
+            source="ndpc_deadline"
+            disableSort
+            render={(b) => <NdpcDeadlineField breach={b} />}
+          />
+        </DataTable>
+      )}
+    </List>
+  );
+};
