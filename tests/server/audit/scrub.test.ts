@@ -30,6 +30,39 @@ describe('scrubDetail: the one gate of what an audit entry keeps', () => {
     expect(out).toEqual({ nested: { name: 'Ada' }, name: 'Ada' });
   });
 
+  it.each([
+    'pass',
+    'Password',
+    'client_secret',
+    'resetToken',
+    'authorization',
+    'cookie',
+    'signature',
+    'otp',
+    'totp_code',
+    'recovery',
+    'apikey',
+    'webhook_api_key',
+    'key',
+    'code',
+    'nin',
+    'subject_nin',
+    'bvn',
+    'owner_bvn',
+    'card_number',
+    'cvv',
+    'user_pin',
+  ])('leaves out the key %s', (key) => {
+    expect(scrubDetail({ [key]: 'value', kept: 'yes' })).toEqual({ kept: 'yes' });
+  });
+
+  it.each(['monkey', 'keyboard', 'barcode', 'spinner', 'opinion', 'postcode'])(
+    'keeps the innocent key %s',
+    (key) => {
+      expect(scrubDetail({ [key]: 'value' })).toEqual({ [key]: 'value' });
+    },
+  );
+
   it('redacts tokens and API keys wherever they hide, even under innocent keys', () => {
     const out = scrubDetail({
       reason: `pasted ${jwt} here`,
