@@ -89,6 +89,9 @@ describe('every demo account in every screen of its area', () => {
       '/admin/messages/create',
       '/admin/api-keys',
       '/admin/audit',
+      '/admin/data-requests',
+      '/admin/breaches',
+      '/admin/breaches/create',
     ],
     company: (self: string) => [
       '/company/dashboard',
