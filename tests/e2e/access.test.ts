@@ -1,13 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiToken,
-  callApi,
-  launchChromium,
-  newContext,
-  startDemoServer,
-  type RunningServer,
-} from './harness';
+import { launchChromium, newContext, startDemoServer, type RunningServer } from './harness';
+import { areaScreens, demoIds, type DemoIds } from './screens';
 
 /**
  * The browser never calls what the user may not do: every demo role and sub-user signs in, opens
@@ -20,107 +14,17 @@ import {
 describe('every demo account in every screen of its area', () => {
   let server: RunningServer;
   let browser: Browser;
-  const ids: Record<string, string> = {};
-
-  const first = async (token: string, url: string) => {
-    const { status, body } = await callApi(server, token, 'GET', url);
-    const rows = body as unknown as { id: string }[];
-    if (status !== 200 || !rows[0]) throw new Error(`no row at ${url}: ${status}`);
-    return rows[0].id;
-  };
-  const filter = (f: Record<string, unknown>) => encodeURIComponent(JSON.stringify(f));
-  const meOf = async (token: string) =>
-    (await callApi(server, token, 'GET', '/auth/me')).body as { id: string };
+  let ids: DemoIds;
 
   beforeAll(async () => {
     server = await startDemoServer();
     browser = await launchChromium();
-    const admin = await apiToken(server, 'admin@demo.ng', 'Admin1234!');
-    const company = await apiToken(server, 'company@demo.ng', 'Company1234!');
-    ids.job = await first(company, '/jobs?range=[0,0]');
-    ids.company = await first(admin, `/companies?filter=${filter({ q: 'Lagos Credit' })}`);
-    ids.formerStaff = await first(admin, `/users?filter=${filter({ q: 'former.staff' })}`);
-    ids.loansOfficer = await first(company, `/users?filter=${filter({ q: 'loans.officer' })}`);
-    ids.agent = await first(admin, '/agents?range=[0,0]');
-    ids.application = await first(admin, '/agent-applications?range=[0,0]');
-    ids.transaction = await first(company, '/transactions?range=[0,0]');
-    ids.payout = await first(admin, '/payouts?range=[0,0]');
-    ids.admin = (await meOf(admin)).id;
-    ids.companyOwner = (await meOf(company)).id;
+    ids = await demoIds(server);
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
   });
-
-  /** Every screen of an area, by the spec's paths; `self` is the signed-in user's own view. */
-  const routes = {
-    admin: (self: string) => [
-      '/admin/dashboard',
-      '/admin/jobs',
-      `/admin/jobs/profile/${ids.job}`,
-      `/admin/jobs/company/${ids.company}`,
-      '/admin/jobs/create',
-      '/admin/jobs/create-single',
-      '/admin/jobs/assign',
-      '/admin/settings',
-      '/admin/settings/profile',
-      '/admin/settings/set-amount',
-      '/admin/profile',
-      '/admin/users/users',
-      '/admin/users/create',
-      `/admin/users/profile/${self}`,
-      `/admin/users/profile/${ids.admin}`,
-      `/admin/users/profile/${ids.formerStaff}`,
-      '/admin/users/companies',
-      `/admin/users/companies/${ids.company}`,
-      '/admin/users/agents',
-      `/admin/users/agents/${ids.agent}`,
-      '/admin/users/agents/application',
-      `/admin/users/agents/application/${ids.application}`,
-      '/admin/transactions',
-      '/admin/transactions/user-transactions',
-      `/admin/transactions/user-transactions/${ids.transaction}`,
-      '/admin/transactions/agent-transactions',
-      '/admin/transactions/agent-payout',
-      `/admin/transactions/agent-payout/${ids.payout}`,
-      '/admin/transactions/fund-wallet',
-      '/admin/messages',
-      '/admin/messages/create',
-      '/admin/api-keys',
-      '/admin/audit',
-      '/admin/data-requests',
-      '/admin/breaches',
-      '/admin/breaches/create',
-    ],
-    company: (self: string) => [
-      '/company/dashboard',
-      '/company/jobs',
-      `/company/jobs/profile/${ids.job}`,
-      '/company/create-single-job',
-      '/company/create-jobs',
-      '/company/assign-jobs',
-      '/company/settings',
-      '/company/settings/profile',
-      '/company/settings/set-amount',
-      '/company/profile',
-      '/company/users/users',
-      '/company/users/create',
-      `/company/users/profile/${self}`,
-      `/company/users/profile/${ids.companyOwner}`,
-      `/company/users/profile/${ids.loansOfficer}`,
-      '/company/transactions',
-      '/company/transactions/history',
-      '/company/transactions/invoice',
-      `/company/transactions/${ids.transaction}`,
-      '/company/messages',
-      '/company/messages/create',
-      '/company/api-keys',
-      '/company/webhooks',
-      '/company/webhooks/create',
-      '/company/audit',
-    ],
-  };
 
   /** Left alone: it would end the crawl. */
   const skipped = /^(log ?out|sign out)$/i;
@@ -229,7 +133,7 @@ describe('every demo account in every screen of its area', () => {
         JSON.parse(localStorage.getItem('account') ?? '{}'),
       )) as { id: string };
 
-      for (const route of routes[area](self.id)) {
+      for (const route of areaScreens[area](ids, self.id)) {
         where = route;
         if (!(await open(route))) return;
         // Every route of the spec exists (it may say access denied, never "not found").
