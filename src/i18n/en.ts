@@ -255,6 +255,7 @@ export const en: TranslationMessages = {
     roles: {
       admin: 'Administrator',
       'sub-admin': 'Sub-admin',
+      company_staff: 'Staff',
       company: 'Company',
       agent: 'Agent',
     },
@@ -720,6 +721,9 @@ export const en: TranslationMessages = {
     users: {
       list_title: 'User management',
       create_title: 'Create New Admin',
+      // A company adds its own staff: the spec's "Create New Admin" is the provider's screen.
+      add_staff: 'Add staff member',
+      add_staff_title: 'Add a staff member',
       step_details: 'Personal details',
       step_permissions: 'Permissions',
       save_changes: 'Save Changes',
