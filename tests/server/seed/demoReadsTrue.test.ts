@@ -60,4 +60,24 @@ describe('the demo reads true', () => {
       expect(back, `${month} in "${message.subject}"`).toBeLessThanOrEqual(3);
     }
   });
+
+  it('shows a capture link texted to an agent: open agent jobs with their last SMS sent', async () => {
+    const texted = await rows<{
+      status: string;
+      to_phone: string;
+      agent_phone: string;
+      body: null;
+    }>(
+      `SELECT j.status, s.to_phone, a.phone AS agent_phone, s.body
+         FROM sms_outbox s JOIN jobs j ON j.id = s.job_id
+         JOIN accounts a ON a.id = j.assignee_agent_id
+        WHERE s.sent_at IS NOT NULL`,
+    );
+    expect(texted.length).toBeGreaterThanOrEqual(1);
+    for (const t of texted) {
+      expect(['assigned', 'accepted']).toContain(t.status);
+      expect(t.to_phone).toBe(t.agent_phone);
+      expect(t.body).toBeNull();
+    }
+  });
 });
