@@ -76,6 +76,10 @@ describe('capture hand-off on the job page', () => {
     expect(await qr.locator('path').count()).toBeGreaterThan(0);
     expect(await page.getByLabel('Link for the field agent').inputValue()).toBe(job.url);
     const publicUrl = new URL(job.url).origin;
+    // The server said so at start-up too, with the way out.
+    expect(server.log()).toContain(
+      `PUBLIC_URL is ${publicUrl}: phones cannot open capture links made from it.`,
+    );
     await page
       .getByText(
         `Phones cannot open this link: PUBLIC_URL is ${publicUrl}. Set PUBLIC_URL to an address phones can reach (see README).`,

@@ -37,6 +37,9 @@ const withLink: CaptureInfo = {
   submission: null,
 };
 
+/** The first screen of a file loads its area's lazy chunk: on a busy machine that takes seconds. */
+const firstRender = { timeout: 20_000 };
+
 const answerDetail = (job: JobDetail) =>
   server.use(http.get(`/api/v2/job/detail/${id}`, () => HttpResponse.json(job)));
 
@@ -60,7 +63,9 @@ describe('job profile: capture link', () => {
     const { user } = await renderApp(`/company/jobs/profile/${id}`);
     const writeText = spyClipboard();
 
-    expect(await screen.findByRole('heading', { name: 'Capture link' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Capture link' }, firstRender),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Link for the field agent')).toHaveValue(liveUrl);
     expect(screen.getByText(/^Expires March 11, 2025 at/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Copy' }));
