@@ -1,7 +1,9 @@
+import { openJobStatuses } from '../../reference/jobStatuses';
 import { lagosOffsetMs, lagosWallClock } from '../../reference/lagosTime';
 import type { Queryable } from '../db';
 import { createAccountsRepository } from '../repositories/accounts';
 import { createMessagesRepository } from '../repositories/messages';
+import { sqlStrings } from '../repositories/sqlWhere';
 
 const daysAgo = (days: number, hour: number) => {
   const t = new Date(Date.now() - days * 86_400_000);
@@ -98,14 +100,14 @@ export async function seedMessages(tx: Queryable, _ctx?: unknown) {
     );
     if (m.read) await messages.markRead(id, m.to.id, tx);
   }
-  // The two open agent jobs assigned last had their capture link texted to the agent an hour
+  // The two open agent jobs assigned last had their capture link texted to the agent 20 minutes
   // after assignment (as the log driver sends: no provider id); the job page shows "SMS sent".
   await tx.query(
     `INSERT INTO sms_outbox (job_id, to_phone, sent_by, created_at, sent_at, attempts)
      SELECT j.id, a.phone, $1, t.at, t.at + interval '2 seconds', 1
        FROM jobs j JOIN accounts a ON a.id = j.assignee_agent_id
-      CROSS JOIN LATERAL (SELECT least(j.assigned_at + interval '1 hour', now()) AS at) t
-      WHERE j.status IN ('assigned', 'accepted') AND a.phone IS NOT NULL
+      CROSS JOIN LATERAL (SELECT least(j.assigned_at + interval '20 minutes', now()) AS at) t
+      WHERE j.status IN (${sqlStrings(openJobStatuses)}) AND a.phone IS NOT NULL
       ORDER BY j.assigned_at DESC LIMIT 2`,
     [admin.id],
   );

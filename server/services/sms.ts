@@ -62,7 +62,7 @@ export function createLogSmsDriver(log: FastifyBaseLogger) {
   };
 }
 
-export class SmsProviderError extends Error {}
+class SmsProviderError extends Error {}
 
 /**
  * Termii's SMS API (a Nigerian provider): `POST {base}/api/sms/send` with a JSON body carrying the
