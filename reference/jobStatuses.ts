@@ -21,6 +21,17 @@ export const isOpenJobStatus = (status: string): status is OpenJobStatus =>
   openJobStatuses.includes(status as OpenJobStatus);
 
 /**
+ * Nobody works towards a deadline on these: the assignee declined or the owner cancelled. The
+ * job keeps its last due time in the database, but shows none and is never overdue.
+ */
+export const deadlineDroppedStatuses = [
+  'declined',
+  'cancelled',
+] as const satisfies readonly JobStatus[];
+export const hasDeadline = (status: JobStatus) =>
+  !(deadlineDroppedStatuses as readonly JobStatus[]).includes(status);
+
+/**
  * Closed: no action leads out of these (the server's state machine), so the job's story is over
  * and its personal data is erased after RETENTION_DAYS. A declined job can still be assigned
  * again; a submitted one still awaits review.

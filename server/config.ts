@@ -7,6 +7,13 @@ import { isNubanShaped } from '../reference/nuban';
 import { defaultRetentionDays } from '../reference/retention';
 import { privateDir } from './db/ownerOnly';
 import type { ImportParserLimits } from './services/importParser';
+import {
+  defaultSmsTimeoutMs,
+  defaultTermiiBaseUrl,
+  smsDriverNames,
+  type SmsDriverName,
+  type SmsSettings,
+} from './services/sms';
 
 export interface Config {
   port: number;
@@ -22,6 +29,8 @@ export interface Config {
   mailFrom: string;
   /** A mail the SMTP server refused is tried again after this, doubling each time (5 tries). */
   mailRetryDelaySeconds: number;
+  /** How texts (capture links) are sent: the log, or Termii. */
+  sms: SmsSettings;
   jwtSecret: string;
   /** A sign-in ends this long after it began, however active. */
   sessionMaxHours: number;
@@ -139,6 +148,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailRetryDelaySeconds: wholeNumber(env, 'MAIL_RETRY_DELAY_SECONDS', 30, 3600),
     mailFrom: env.MAIL_FROM || 'Verification Back-office <no-reply@localhost>',
+    sms: loadSmsSettings(env),
     jwtSecret: env.JWT_SECRET
       ? checkedSecret(env.JWT_SECRET, 'JWT_SECRET')
       : persistentSecret(dataDir),
@@ -162,6 +172,37 @@ export function loadConfig(env: Env = process.env): Config {
       allowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',
       retryBaseMs: wholeNumber(env, 'WEBHOOK_RETRY_BASE_MS', 30_000, 3_600_000),
     },
+  };
+}
+
+/** `SMS_DRIVER=log` (the default) prints texts to the log; `termii` needs its key and sender. */
+function loadSmsSettings(env: Env): SmsSettings {
+  const driver = (env.SMS_DRIVER || 'log') as SmsDriverName;
+  if (!smsDriverNames.includes(driver)) {
+    throw new ConfigError(`SMS_DRIVER must be ${smsDriverNames.join(' or ')}, got "${driver}"`);
+  }
+  const retryDelaySeconds = wholeNumber(env, 'SMS_RETRY_DELAY_SECONDS', 30, 3600);
+  if (driver === 'log') return { driver, retryDelaySeconds };
+  const apiKey = env.TERMII_API_KEY;
+  if (!apiKey) {
+    throw new ConfigError(
+      'SMS_DRIVER=termii needs TERMII_API_KEY: the API key of your Termii account (Settings → API Token)',
+    );
+  }
+  const senderId = env.TERMII_SENDER_ID || '';
+  if (!/^[A-Za-z0-9 ]{3,11}$/.test(senderId)) {
+    throw new ConfigError(
+      `SMS_DRIVER=termii needs TERMII_SENDER_ID: a sender ID registered with Termii (3 to 11 letters or digits), got "${senderId}"`,
+    );
+  }
+  const baseUrl = (env.TERMII_BASE_URL || defaultTermiiBaseUrl).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/]/.test(baseUrl)) {
+    throw new ConfigError(`TERMII_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
+  }
+  return {
+    driver,
+    retryDelaySeconds,
+    termii: { apiKey, senderId, baseUrl, timeoutMs: defaultSmsTimeoutMs },
   };
 }
 

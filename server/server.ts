@@ -75,6 +75,13 @@ export async function startServer() {
   await app.queue.send(queueNames.cleanup, {}, { singletonKey: 'startup' });
   await app.queue.send(queueNames.retention, {}, { singletonKey: 'startup' });
   app.log.info(`back-office on ${config.publicUrl} (database: ${db.kind})`);
+  if (app.captureLinks.loopbackPublicUrl) {
+    app.log.warn(
+      `PUBLIC_URL is ${config.publicUrl}: phones cannot open capture links made from it. To try ` +
+        `the wizard on a phone, start with PUBLIC_URL=http://<this machine's LAN address>:` +
+        `${config.port} (see README)`,
+    );
+  }
   return app;
 }
 

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { openJobStatuses } from '../../reference/jobStatuses';
 import { photoKinds } from '../../reference/photoKinds';
-import { MultiLine } from './common';
+import { MultiLine, Phone } from './common';
 import { JobDetail, JobKindSchema, type UploadedFile } from './jobs';
 
 const dateTime = Type.String({ format: 'date-time' });
@@ -101,13 +101,53 @@ export const CaptureSubmitted = Type.Object({
 });
 export type CaptureSubmitted = Static<typeof CaptureSubmitted>;
 
+/** Declared once, answered with every capture link the back-office shows. */
+const LoopbackPublicUrl = Nullable(
+  Type.String({
+    description:
+      'PUBLIC_URL when it is a loopback address (localhost, 127.0.0.0/8, ::1, 0.0.0.0): phones ' +
+      'cannot open links made from it, and the job page says so. Null when it is not.',
+  }),
+);
+
 export const CaptureLinkCreated = Type.Object({
   url: Type.String(),
+  loopback_public_url: LoopbackPublicUrl,
   token: Type.String({ description: 'Shown here and in the link only' }),
   expires_at: dateTime,
 });
 /** `POST /job/{id}/capture-link` → 201. */
 export type CaptureLinkCreated = Static<typeof CaptureLinkCreated>;
+
+export const CaptureLinkSmsBody = Type.Object(
+  {
+    phone: Type.Optional({
+      ...Phone,
+      description:
+        "A Nigerian phone number to send the link to; left out: the assigned agent's phone",
+    }),
+  },
+  { additionalProperties: false },
+);
+/** `POST /job/{id}/capture-link/sms`. */
+export type CaptureLinkSmsBody = Static<typeof CaptureLinkSmsBody>;
+
+const SmsStatusSchema = Type.Enum(['sending', 'sent', 'failed'], {
+  description:
+    'sending: queued or waiting to be tried again; sent: the provider took it; failed: given up ' +
+    'after the last try',
+});
+
+export const CaptureLinkSms = Type.Object({
+  status: SmsStatusSchema,
+  to: Type.String({ description: 'The number, all but its last four digits hidden' }),
+  created_at: dateTime,
+  sent_at: Nullable(dateTime),
+  attempts: Type.Integer({ minimum: 0 }),
+  error: Nullable(Type.String({ description: "The provider's last refusal, if any" })),
+});
+/** The last text that carried a job's capture link, and what became of it. */
+export type CaptureLinkSms = Static<typeof CaptureLinkSms>;
 
 export const CaptureWarningSchema = Type.Object({
   code: Type.Enum([
@@ -128,12 +168,16 @@ export type CaptureWarningCode = CaptureWarning['code'];
 
 export const CaptureInfo = Type.Object({
   has_link: Type.Boolean({ description: 'A live capture link exists for the job' }),
+  sms: Type.Union([CaptureLinkSms, Type.Null()], {
+    description: 'The last text of the link, for those who see the link (null: none sent)',
+  }),
   link: Nullable(
     Type.Object(
       {
         url: Nullable(Type.String()),
         created_at: dateTime,
         expires_at: dateTime,
+        loopback_public_url: LoopbackPublicUrl,
       },
       {
         description:

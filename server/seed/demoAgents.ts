@@ -13,14 +13,16 @@ export interface AgentSeedContext {
 
 type Person = [first: string, last: string, state: string, lgas: string[], bank: string];
 
+// Each a name no other demo person has (tests/server/seed/demoReadsTrue.test.ts): an assignee who
+// shares the job owner's name reads as if the owner had made the visit.
 const approved: Person[] = [
   ['Chinedu', 'Okafor', 'lagos', ['Ikeja', 'Kosofe', 'Shomolu'], '058'],
   ['Aisha', 'Bello', 'kano', ['Fagge', 'Nasarawa', 'Tarauni'], '011'],
   ['Emeka', 'Nwosu', 'enugu', ['Enugu North', 'Enugu South'], '044'],
   ['Funmilayo', 'Adeyemi', 'oyo', ['Ibadan North', 'Ibadan South-West'], '057'],
-  ['Ibrahim', 'Musa', 'abuja', ['Abuja Municipal Area Council', 'Bwari'], '033'],
-  ['Ngozi', 'Eze', 'rivers', ['Port Harcourt', 'Obio/Akpor'], '50515'],
-  ['Tunde', 'Bakare', 'lagos', ['Eti Osa', 'Lagos Island'], '232'],
+  ['Ibrahim', 'Shehu', 'abuja', ['Abuja Municipal Area Council', 'Bwari'], '033'],
+  ['Ngozi', 'Ekwueme', 'rivers', ['Port Harcourt', 'Obio/Akpor'], '50515'],
+  ['Tunde', 'Ogunleye', 'lagos', ['Eti Osa', 'Lagos Island'], '232'],
   ['Halima', 'Yusuf', 'kaduna', ['Kaduna North', 'Kaduna South'], '070'],
   ['Efosa', 'Osagie', 'edo', ['Oredo', 'Egor'], '035'],
   ['Blessing', 'Udo', 'akwa_ibom', ['Uyo', 'Itu'], '50211'],

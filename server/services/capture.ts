@@ -96,6 +96,10 @@ export async function linkJobsToAgent(
   return links;
 }
 
+/** The text carrying one capture link: short enough for one or two SMS parts. */
+export const captureLinkSmsText = (code: string, url: string) =>
+  `Verification job ${code}: at the address, open this link to take the photos: ${url}`;
+
 const maxLinksInMail = 100;
 
 /** The mail telling an agent about new jobs, one capture link each. */

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { capturePathPrefix } from '../../reference/capturePath';
 import { isOpenJobStatus } from '../../reference/jobStatuses';
 import type { CaptureTokenRow } from '../repositories/captures';
@@ -33,6 +34,7 @@ export const captureLinkGraceDays = 7;
  */
 export function createCaptureLinks(opts: { secret: string; publicUrl: string }) {
   const { seal, open } = createSealer(opts.secret, 'capture-links');
+  const loopback = isLoopbackUrl(opts.publicUrl);
 
   return {
     /** A new token: the raw value (shown once), its hash (the lookup key) and its sealed form. */
@@ -46,7 +48,31 @@ export function createCaptureLinks(opts: { secret: string; publicUrl: string }) 
 
     url: (token: string) => `${opts.publicUrl}${capturePathPrefix}${token}`,
     hash: sha256,
+    /** PUBLIC_URL when links made from it only open on this machine; null when phones can try. */
+    loopbackPublicUrl: loopback ? opts.publicUrl : null,
   };
+}
+
+/**
+ * Whether `url` names this machine only (localhost, 127.0.0.0/8, ::1, 0.0.0.0, ::): a phone
+ * opening a capture link made from it reaches itself, not the server.
+ */
+export function isLoopbackUrl(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+  if (bare === 'localhost' || bare.endsWith('.localhost')) return true;
+  if (isIP(bare) === 4) return bare.startsWith('127.') || bare === '0.0.0.0';
+  if (isIP(bare) === 6) {
+    if (bare === '::1' || bare === '::') return true;
+    // An IPv4-mapped loopback (::ffff:127.0.0.1, which URL writes as ::ffff:7f00:1).
+    return /^::ffff:(127\.|7f[0-9a-f]{2}:)/.test(bare);
+  }
+  return false;
 }
 
 export type CaptureLinks = ReturnType<typeof createCaptureLinks>;

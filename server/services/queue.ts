@@ -15,6 +15,8 @@ import { queueSchemaOf } from '../db/queueSchema';
 export const queueNames = {
   /** One mail of the outbox to deliver. */
   mail: 'mail',
+  /** One text of the SMS outbox to send (services/sms.ts). */
+  sms: 'sms',
   /** Hourly: stale mail bodies, unfinished capture uploads. */
   cleanup: 'cleanup',
   /** Every minute and at each next deadline: jobs past their TAT (services/tatBreach.ts). */

@@ -55,6 +55,12 @@ export const throttles = {
   messagesPerCompany: { bucket: 'message:company', limit: 120, windowMinutes: 60 },
   /** Broadcasts mail every company or every agent: a few an hour at most. */
   broadcastsPerSender: { bucket: 'broadcast:sender', limit: 5, windowMinutes: 60 },
+  /**
+   * Capture links sent by SMS (each a text we pay for, to a number the sender may name): per job,
+   * room for a few resends; per user, a busy dispatcher's morning.
+   */
+  captureSmsPerJob: { bucket: 'capture-sms:job', limit: 5, windowMinutes: 60 },
+  captureSmsPerSender: { bucket: 'capture-sms:sender', limit: 30, windowMinutes: 60 },
   /** API keys made for one company (revoked ones too), so create-and-revoke cannot run on. */
   apiKeysPerCompany: { bucket: 'api-key:company', limit: 30, windowMinutes: 60 },
   /** Test events and resends, per endpoint: each is a request to a server the company names. */

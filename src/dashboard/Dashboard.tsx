@@ -37,6 +37,7 @@ import { useJobPaths } from '../resources/jobs/paths';
 import { jobStatuses, type Job, type StatusCounts } from '../resources/jobs/types';
 import { ChartsBoundary } from './ChartsBoundary';
 import { TatPage } from '../resources/tats/TatPage';
+import { roleLabelKey } from '../resources/users/roleLabel';
 
 const JobCharts = lazy(() => import('./JobCharts'));
 
@@ -201,7 +202,7 @@ export const Dashboard = () => {
           </Typography>
           <Typography color="text.secondary">
             {translate('app.dashboard.signed_in_as', {
-              role: translate(`app.roles.${account.role}`),
+              role: translate(roleLabelKey(account.role, account.company_id)),
             })}
             {account.company_name ? ` · ${account.company_name}` : null}
           </Typography>

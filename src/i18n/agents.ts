@@ -62,6 +62,8 @@ export const agentTexts = {
   deactivated: 'Agent deactivated',
   recent_jobs: 'Jobs',
   no_jobs: 'No jobs assigned yet.',
+  no_ratings: 'No ratings yet',
+  rating_of: 'Rated %{rating} out of 5',
   apply: {
     link: 'Become a field agent',
     title: 'Become a field agent',

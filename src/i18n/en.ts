@@ -255,6 +255,7 @@ export const en: TranslationMessages = {
     roles: {
       admin: 'Administrator',
       'sub-admin': 'Sub-admin',
+      company_staff: 'Staff',
       company: 'Company',
       agent: 'Agent',
     },
@@ -400,6 +401,20 @@ export const en: TranslationMessages = {
         copy_failed: 'Could not copy the link: select it and copy it by hand',
         created: 'New capture link created: the previous one no longer works',
         share_title: 'Capture link for job %{code}',
+        qr_label: 'QR code of the capture link: scan it with the phone camera to open the link',
+        loopback_warning:
+          'Phones cannot open this link: PUBLIC_URL is %{url}. Set PUBLIC_URL to an address phones can reach (see README).',
+        sms_send: 'Send by SMS',
+        sms_title: 'Send the capture link by SMS',
+        sms_help_agent:
+          "The link goes to %{name}'s phone. To send it to another phone, type its number.",
+        sms_help_number: 'Type the phone number of the person who will visit the address.',
+        sms_phone: 'Phone number',
+        sms_submit: 'Send',
+        sms_queued: 'The SMS is on its way',
+        sms_sending: 'SMS to %{to} being sent (%{date})',
+        sms_sent: 'SMS sent to %{to} on %{date}',
+        sms_failed: 'SMS failed: the text to %{to} could not be sent (%{date}). Try again.',
         evidence: 'Evidence',
         warnings: 'Warnings',
         photo: {
@@ -706,6 +721,9 @@ export const en: TranslationMessages = {
     users: {
       list_title: 'User management',
       create_title: 'Create New Admin',
+      // A company adds its own staff: the spec's "Create New Admin" is the provider's screen.
+      add_staff: 'Add staff member',
+      add_staff_title: 'Add a staff member',
       step_details: 'Personal details',
       step_permissions: 'Permissions',
       save_changes: 'Save Changes',

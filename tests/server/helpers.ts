@@ -21,6 +21,8 @@ export const testConfig = (over: Partial<Config> = {}): Config => ({
   mailFrom: 'test@backoffice.test',
   // A refused mail is tried again at once: tests see all five tries without waiting.
   mailRetryDelaySeconds: 0,
+  // The same for texts: the log driver, each failed try repeated at once.
+  sms: { driver: 'log', retryDelaySeconds: 0 },
   jwtSecret: 'test-secret-test-secret-test-secret',
   sessionMaxHours: 12,
   sessionIdleMinutes: 120,

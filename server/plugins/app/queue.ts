@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { sweepUnfinishedUploads } from '../../services/captureSubmission';
 import { queueNames, type QueuePolicy } from '../../services/queue';
 import { runRetention } from '../../services/retention';
+import { smsAttempts } from '../../services/sms';
 import { checkTatBreaches } from '../../services/tatBreach';
 import { deliverWebhook, webhookSettingsOf } from '../../services/webhooks';
 
@@ -23,6 +24,16 @@ export default fp(
     app.queue.handle(queueNames.mail, mailPolicy, ([job]) =>
       app.mailer.deliver(job!.data.ids as string[]),
     );
+
+    // A text the provider refused (or did not answer) is tried again, SMS_RETRY_DELAY_SECONDS
+    // doubling, `smsAttempts` tries in all (services/sms.ts gives it up after the last).
+    const smsPolicy: QueuePolicy = {
+      retryLimit: smsAttempts - 1,
+      retryDelaySeconds: app.config.sms.retryDelaySeconds,
+      expireInSeconds: lostAfterSeconds,
+      pollingIntervalSeconds: 2,
+    };
+    app.queue.handle(queueNames.sms, smsPolicy, ([job]) => app.sms.deliver(job!.data.id as string));
 
     const cleanupPolicy: QueuePolicy = {
       retryLimit: 2,

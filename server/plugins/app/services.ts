@@ -29,6 +29,7 @@ import { createCaptureLinks, type CaptureLinks } from '../../services/captureLin
 import { createImportParser, type ImportParser } from '../../services/importParser';
 import { createMailer } from '../../services/mailer';
 import { createQueue, type Queue } from '../../services/queue';
+import { createSmsSender, smsDriverOf, type SmsSender } from '../../services/sms';
 import { createTwoFactor, type TwoFactor } from '../../services/twoFactor';
 import { createStorage, type FileStorage } from '../../services/storage';
 
@@ -66,6 +67,8 @@ declare module 'fastify' {
     db: Db;
     repos: ReturnType<typeof createRepos>;
     mailer: ReturnType<typeof createMailer>;
+    /** Text messages (capture links), sent through the queue by `SMS_DRIVER`. */
+    sms: SmsSender;
     /** Background work (plugins/app/queue.ts declares the handlers). */
     queue: Queue;
     accessTokens: ReturnType<typeof createAccessTokens>;
@@ -103,6 +106,8 @@ export default fp(
     });
     app.decorate('mailer', mailer);
     app.addHook('onClose', async () => mailer.close());
+    const smsDriver = smsDriverOf(opts.config.sms, app.log);
+    app.decorate('sms', createSmsSender({ db: opts.db, queue, driver: smsDriver, log: app.log }));
     const importParser = createImportParser(opts.config.importLimits);
     app.decorate('importParser', importParser);
     app.addHook('onClose', async () => importParser.close());

@@ -5,6 +5,17 @@ import type { PhotoMatchRow } from '../../repositories/captures';
 import { captureWarnings, similarPhotoWindowDays } from '../../services/captureWarnings';
 import { iso, isAdminArea, isoOrNull, jobScopeOf } from '../../services/jobAccess';
 import { similarPhotoMaxDistance } from '../../services/perceptualHash';
+import { smsView } from '../../services/sms';
+
+/** Provider staff and the company the job is assigned to see its capture link (and may send it). */
+export const seesCaptureLink = (
+  account: AccountRow,
+  job: Pick<JobRow, 'assignee_type' | 'assignee_id'>,
+) =>
+  isAdminArea(account) ||
+  (job.assignee_type === 'company' &&
+    account.company_id !== null &&
+    account.company_id === job.assignee_id);
 
 /**
  * The capture part of the job profile, for a user who may see the job: whether a live link
@@ -13,15 +24,12 @@ import { similarPhotoMaxDistance } from '../../services/perceptualHash';
  */
 export async function captureDetail(app: FastifyInstance, account: AccountRow, job: JobRow) {
   const { captures } = app.repos;
-  const [live, submission] = await Promise.all([
+  const seesLink = seesCaptureLink(account, job);
+  const [live, submission, lastSms] = await Promise.all([
     captures.liveLink(job.id),
     captures.submission(job.id),
+    seesLink ? app.sms.lastForJob(job.id) : null,
   ]);
-  const seesLink =
-    isAdminArea(account) ||
-    (job.assignee_type === 'company' &&
-      account.company_id !== null &&
-      account.company_id === job.assignee_id);
   const link =
     live && seesLink
       ? {
@@ -31,9 +39,11 @@ export async function captureDetail(app: FastifyInstance, account: AccountRow, j
           })(),
           created_at: iso(live.created_at),
           expires_at: iso(live.expires_at),
+          loopback_public_url: app.captureLinks.loopbackPublicUrl,
         }
       : null;
-  if (!submission) return { has_link: Boolean(live), link, submission: null };
+  const sms = lastSms ? smsView(lastSms) : null;
+  if (!submission) return { has_link: Boolean(live), sms, link, submission: null };
 
   const [photos, matches] = await Promise.all([
     captures.photos(job.id),
@@ -48,6 +58,7 @@ export async function captureDetail(app: FastifyInstance, account: AccountRow, j
     (scope.kind === 'agent' && m.other_assignee_agent_id === scope.agentId);
   return {
     has_link: Boolean(live),
+    sms,
     link,
     submission: {
       received_at: iso(submission.received_at),

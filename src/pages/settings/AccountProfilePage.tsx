@@ -6,6 +6,7 @@ import { useAccount } from '../../authProvider/useAccount';
 import { Details } from '../../layout/Details';
 import { EditProfileActions } from './EditProfileActions';
 import { UserAvatar } from '../../resources/users/UserAvatar';
+import { roleLabelKey } from '../../resources/users/roleLabel';
 
 /**
  * profile (spec §2, both areas): the signed-in account as the spec's logged-in account holds it
@@ -23,7 +24,7 @@ export const AccountProfilePage = () => {
     [translate('app.settings.email'), account.email],
     [translate('app.settings.phone'), account.phone],
     [translate('app.settings.company_name'), account.company_name],
-    [t('role'), translate(`app.roles.${account.role}`)],
+    [t('role'), translate(roleLabelKey(account.role, account.company_id))],
   ];
   const labels = heldLabels(account);
   return (

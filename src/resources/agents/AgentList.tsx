@@ -4,6 +4,7 @@ import { formatDisplayDate } from '../../formatting/dates';
 import { ServerExportButton } from '../../layout/ServerExportButton';
 import { AgentStatusChip } from './AgentStatusChip';
 import { useAgentPaths } from './paths';
+import { AverageRating } from './AverageRating';
 
 const Column = DataTable.Col<Agent>;
 
@@ -39,7 +40,11 @@ export const AgentList = () => {
         <Column source="phone" disableSort />
         <Column source="state" render={(a) => a.state_name ?? '—'} />
         <Column source="jobs_total" disableSort />
-        <Column source="average_rating" disableSort render={(a) => a.average_rating.toFixed(1)} />
+        <Column
+          source="average_rating"
+          disableSort
+          render={(a) => <AverageRating value={a.average_rating} stars={false} />}
+        />
         <Column source="status" render={(a) => <AgentStatusChip status={a.status} />} />
         <Column source="created_at" render={(a) => formatDisplayDate(a.created_at)} />
       </DataTable>

@@ -1,4 +1,4 @@
-import { Button, Card, CardContent, Rating, Stack, Typography } from '@mui/material';
+import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -25,6 +25,7 @@ import { WalletFigures } from '../transactions/WalletFigures';
 import type { JobStatus } from '../jobs/types';
 import { AgentPhoto } from './AgentPhoto';
 import { AgentStatusChip } from './AgentStatusChip';
+import { AverageRating } from './AverageRating';
 
 type AgentRecord = Agent & Partial<AgentDetail>;
 
@@ -75,7 +76,7 @@ const AgentProfile = () => {
                 {a.full_name}
               </Typography>
               <AgentStatusChip status={a.status} />
-              <Rating value={a.average_rating} precision={0.5} readOnly size="small" />
+              <AverageRating value={a.average_rating} />
             </Stack>
             <Details
               items={[
@@ -89,7 +90,10 @@ const AgentProfile = () => {
                 [t('account_number'), a.account_number ?? '—'],
                 [t('account_name'), a.account_name ?? '—'],
                 [t('jobs_total'), String(a.jobs_total)],
-                [t('average_rating'), a.average_rating.toFixed(1)],
+                [
+                  t('average_rating'),
+                  <AverageRating key="rating" value={a.average_rating} stars={false} />,
+                ],
                 [t('created_at'), formatDisplayDate(a.created_at)],
               ]}
             />

@@ -24,6 +24,7 @@ import { WalletFigures } from '../transactions/WalletFigures';
 import { CompanySuspendButton } from './CompanySuspendButton';
 import { PartnerSwitch } from './PartnerSwitch';
 import type { CompanyDetails } from './types';
+import { roleLabelKey } from '../users/roleLabel';
 
 type CompanyUser = CompanyDetails['users'][number];
 const UserCol = DataTable.Col<CompanyUser>;
@@ -114,7 +115,7 @@ const CompanyInformation = () => {
                 <UserCol
                   source="role"
                   label={t('role')}
-                  render={(u) => translate(`app.roles.${u.role}`)}
+                  render={(u) => translate(roleLabelKey(u.role, company.id))}
                 />
                 <UserCol
                   source="status"

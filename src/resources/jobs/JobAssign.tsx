@@ -6,7 +6,6 @@ import {
   Card,
   CardActions,
   CardContent,
-  Rating,
   Stack,
   Typography,
 } from '@mui/material';
@@ -30,6 +29,7 @@ import type { AssignJobsState } from './AssignJobsButton';
 import { useJobPaths } from './paths';
 import type { Assignee, AssigneeType, Job } from './types';
 import { useGoBack } from './useGoBack';
+import { AverageRating } from '../agents/AverageRating';
 
 /** The jobs to assign: from the previous screen's router state, or `?ids=a,b` in the address. */
 function useSelectedJobIds(): string[] {
@@ -78,13 +78,7 @@ const AssigneeCard = ({ assignee }: { assignee: Assignee }) => {
         </Detail>
         <Detail label={label('date_created')}>{formatDisplayDate(assignee.created_time)}</Detail>
         <Detail label={label('rating')}>
-          <Rating
-            value={assignee.total_ratings}
-            max={5}
-            precision={0.1}
-            readOnly
-            aria-label={`${label('rating')}: ${assignee.total_ratings} / 5`}
-          />
+          <AverageRating value={assignee.total_ratings} size="medium" />
         </Detail>
       </Box>
     </CardContent>

@@ -11,6 +11,7 @@ import type {
   Assignee,
   AssigneeType,
   CaptureLinkCreated,
+  CaptureLinkSms,
   CompanyCounts,
   Job,
   JobDetail,
@@ -130,6 +131,16 @@ export const jobsApi = {
    */
   createCaptureLink: ({ id }: { id: string }) =>
     json<CaptureLinkCreated>(`/job/${enc(id)}/capture-link`, { method: 'POST' }),
+
+  /**
+   * Sends the job's live capture link by SMS (`POST /job/{id}/capture-link/sms` → 202): to
+   * `phone`, or without it to the assigned agent's phone.
+   */
+  sendCaptureLinkSms: ({ id, phone }: { id: string; phone?: string }) =>
+    json<CaptureLinkSms>(`/job/${enc(id)}/capture-link/sms`, {
+      method: 'POST',
+      body: phone ? { phone } : {},
+    }),
 
   /** A photo of the submitted evidence as a Blob, fetched with the bearer token. */
   getJobPhoto: ({ jobId, kind }: { jobId: string; kind: PhotoKind }) =>

@@ -21,6 +21,7 @@ export type {
   CaptureInfo,
   CaptureLink,
   CaptureLinkCreated,
+  CaptureLinkSms,
   CapturePhoto,
   CaptureSubmission,
   CaptureWarning,

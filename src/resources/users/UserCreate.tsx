@@ -73,11 +73,12 @@ export const UserCreate = () => {
   const translate = useTranslate();
   const notify = useNotify();
   const notifyError = useNotifyError();
-  const goBack = useGoBack(useUserPaths().list);
+  const paths = useUserPaths();
+  const goBack = useGoBack(paths.list);
   return (
     <Create<NewSubAdmin>
       resource="users"
-      title="app.users.create_title"
+      title={paths.area === 'company' ? 'app.users.add_staff_title' : 'app.users.create_title'}
       transform={(values) => toPayload(values as unknown as WizardValues)}
       mutationOptions={{
         onSuccess: () => {

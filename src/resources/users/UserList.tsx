@@ -7,11 +7,17 @@ import type { User } from './types';
 const Column = DataTable.Col<User>;
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
-const ListActions = () => (
-  <TopToolbar>
-    <CreateButton to={useUserPaths().create} label="app.menu.create_user" />
-  </TopToolbar>
-);
+const ListActions = () => {
+  const paths = useUserPaths();
+  return (
+    <TopToolbar>
+      <CreateButton
+        to={paths.create}
+        label={paths.area === 'company' ? 'app.users.add_staff' : 'app.menu.create_user'}
+      />
+    </TopToolbar>
+  );
+};
 
 /** users/users (spec §2 "admin user management"): the people this account manages, searchable. */
 export const UserList = () => {

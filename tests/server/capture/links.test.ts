@@ -157,11 +157,13 @@ describe('POST /job/{id}/capture-link', () => {
     expect(d.status).toBe('accepted');
     expect(d.capture).toMatchObject({
       has_link: true,
-      link: { url, expires_at: expect.any(String) },
+      // a PUBLIC_URL phones can reach: no warning
+      link: { url, expires_at: expect.any(String), loopback_public_url: null },
       submission: null,
     });
     const again = await createLink(c.admin.headers, job.id);
     expect(again.statusCode).toBe(201);
+    expect(again.json().loopback_public_url).toBeNull();
     expect(again.json().token).not.toBe(token);
     expect((await open(token)).statusCode).toBe(404);
     expect((await open(again.json().token)).statusCode).toBe(200);
@@ -173,7 +175,7 @@ describe('POST /job/{id}/capture-link', () => {
   it('the owner sees that a link exists, not the link; others get 403/404', async () => {
     const { job } = await partnerJob(ctx.app, c);
     const d = await detail(ctx.app, c.owner.headers, job.id);
-    expect(d.capture).toEqual({ has_link: true, link: null, submission: null });
+    expect(d.capture).toEqual({ has_link: true, sms: null, link: null, submission: null });
     expect((await createLink(c.owner.headers, job.id)).statusCode).toBe(403);
     expect((await createLink(c.outsider.headers, job.id)).statusCode).toBe(404);
   });
@@ -188,6 +190,27 @@ describe('POST /job/{id}/capture-link', () => {
     expect((await open(token)).statusCode).toBe(404);
     await submitEvidence(ctx.app, job.id);
     expect((await createLink(c.admin.headers, job.id)).statusCode).toBe(409);
+  });
+});
+
+describe('a loopback PUBLIC_URL', () => {
+  it('is named with every link shown, so the job page can warn that phones cannot open it', async () => {
+    const local = await createJobsTestApp({ publicUrl: 'http://localhost:3000' });
+    try {
+      const lc = await cast(local.app, local.db);
+      const { job, url } = await partnerJob(local.app, lc);
+      expect(url).toMatch(/^http:\/\/localhost:3000\/automatic-address-verification\//);
+      const d = await detail(local.app, lc.partner.headers, job.id);
+      expect(d.capture.link.loopback_public_url).toBe('http://localhost:3000');
+      const again = await local.app.inject({
+        method: 'POST',
+        url: `/api/v2/job/${job.id}/capture-link`,
+        headers: lc.partner.headers,
+      });
+      expect(again.json().loopback_public_url).toBe('http://localhost:3000');
+    } finally {
+      await local.close();
+    }
   });
 });
 

@@ -420,3 +420,55 @@ describe('GET /jobs as JSON', () => {
     expect(dayo).toMatchObject({ status: 'accepted', due_at: null, overdue: false });
   });
 });
+
+describe('declined and cancelled jobs have no deadline', () => {
+  it('are never overdue, in the list, its overdue filter or the counts, though past their due time', async () => {
+    const counts = async () =>
+      (await ctx.app.inject({ url: '/api/v2/job/summary/counts', headers: owner.headers })).json()
+        .overdue as number;
+    const overdueBefore = await counts();
+    const declined = await createJob(ctx.app, owner.headers, addressFields({ first_name: 'Dee' }));
+    const cancelled = await createJob(ctx.app, owner.headers, addressFields({ first_name: 'Cee' }));
+    const assigned = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v2/job/assign/company/${partner.companyId}`,
+      headers: owner.headers,
+      payload: { list: [declined.id, cancelled.id] },
+    });
+    expect(assigned.statusCode).toBe(200);
+    await ctx.db.query(
+      "UPDATE jobs SET due_at = now() - interval '1 hour' WHERE id = ANY($1::uuid[])",
+      [[declined.id, cancelled.id]],
+    );
+    // Overdue while assigned: the condition is live before the moves below.
+    expect(await counts()).toBe(overdueBefore + 2);
+    const declinedRes = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/v2/job/update-status/reject',
+      headers: partner.headers,
+      payload: { jobId: declined.id },
+    });
+    expect(declinedRes.statusCode).toBe(200);
+    const cancelledRes = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v2/job/${cancelled.id}/cancel`,
+      headers: owner.headers,
+      payload: {},
+    });
+    expect(cancelledRes.statusCode).toBe(200);
+
+    const both = (
+      await list(owner.headers, { filter: { id: [declined.id, cancelled.id] } })
+    ).json();
+    expect(
+      both.map((j: { status: string; overdue: boolean }) => [j.status, j.overdue]).sort(),
+    ).toEqual([
+      ['cancelled', false],
+      ['declined', false],
+    ]);
+    const flagged = (await list(owner.headers, { filter: { overdue: true } })).json();
+    expect(flagged.map((j: { id: string }) => j.id)).not.toContain(declined.id);
+    expect(flagged.map((j: { id: string }) => j.id)).not.toContain(cancelled.id);
+    expect(await counts()).toBe(overdueBefore);
+  });
+});

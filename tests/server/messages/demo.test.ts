@@ -19,7 +19,8 @@ it('the demo company has read and unread messages both ways, and a broadcast', a
     // Today's broadcast, sent two hours before: at any hour of the seed's day.
     ['New turnaround time for Abuja address jobs', false],
     ['Two Lekki addresses could not be found', false],
-    ['Re: Bulk upload for April', true],
+    // The month of its own date, whenever the demo is seeded.
+    [expect.stringMatching(/^Re: Bulk upload for [A-Z][a-z]+$/), true],
   ]);
   const sent = (
     await get(ctx.app, headers, listUrl('/messages', { filter: { box: 'sent' } }))

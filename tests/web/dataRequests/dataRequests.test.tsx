@@ -198,6 +198,7 @@ describe('job profile of an erased job', () => {
         erased_at: '2026-02-03T09:00:00.000Z',
         capture: {
           has_link: false,
+          sms: null,
           link: null,
           submission: {
             received_at: '2025-01-05T14:30:00.000Z',

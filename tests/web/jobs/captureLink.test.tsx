@@ -31,9 +31,14 @@ const withLink: CaptureInfo = {
     url: liveUrl,
     created_at: '2025-03-04T11:00:00.000Z',
     expires_at: '2025-03-11T11:00:00.000Z',
+    loopback_public_url: null,
   },
+  sms: null,
   submission: null,
 };
+
+/** The first screen of a file loads its area's lazy chunk: on a busy machine that takes seconds. */
+const firstRender = { timeout: 20_000 };
 
 const answerDetail = (job: JobDetail) =>
   server.use(http.get(`/api/v2/job/detail/${id}`, () => HttpResponse.json(job)));
@@ -58,7 +63,9 @@ describe('job profile: capture link', () => {
     const { user } = await renderApp(`/company/jobs/profile/${id}`);
     const writeText = spyClipboard();
 
-    expect(await screen.findByRole('heading', { name: 'Capture link' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Capture link' }, firstRender),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Link for the field agent')).toHaveValue(liveUrl);
     expect(screen.getByText(/^Expires March 11, 2025 at/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Copy' }));
@@ -99,7 +106,7 @@ describe('job profile: capture link', () => {
   it('creates a link with POST /job/{id}/capture-link and shows the new url', async () => {
     signIn(companyAccount);
     const posted: Array<{ method: string; path: string; auth: string | null }> = [];
-    answerDetail(assignedJob({ has_link: false, link: null, submission: null }));
+    answerDetail(assignedJob({ has_link: false, sms: null, link: null, submission: null }));
     server.use(
       http.post('/api/v2/job/:id/capture-link', ({ request }) => {
         posted.push({
@@ -108,7 +115,12 @@ describe('job profile: capture link', () => {
           auth: request.headers.get('authorization'),
         });
         return HttpResponse.json(
-          { url: newUrl, token: 'tok-new-456', expires_at: '2025-03-12T09:00:00.000Z' },
+          {
+            url: newUrl,
+            loopback_public_url: null,
+            token: 'tok-new-456',
+            expires_at: '2025-03-12T09:00:00.000Z',
+          },
           { status: 201 },
         );
       }),
@@ -144,7 +156,9 @@ describe('job profile: capture link', () => {
           url: null,
           created_at: '2025-03-04T11:00:00.000Z',
           expires_at: '2025-03-11T11:00:00.000Z',
+          loopback_public_url: null,
         },
+        sms: null,
         submission: null,
       }),
     );
@@ -204,5 +218,133 @@ describe('job profile: capture link', () => {
 
     expect(await screen.findByRole('button', { name: 'Approve' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Capture link' })).not.toBeInTheDocument();
+  });
+
+  it('shows the link as a QR code beside its text, and no warning when phones can reach it', async () => {
+    signIn(companyAccount);
+    answerDetail(assignedJob(withLink));
+    await renderApp(`/company/jobs/profile/${id}`);
+
+    const qr = await screen.findByRole('img', { name: /^QR code of the capture link/ });
+    expect(qr.tagName.toLowerCase()).toBe('svg');
+    expect(Number(qr.getAttribute('width'))).toBeGreaterThanOrEqual(200);
+    expect(screen.getByLabelText('Link for the field agent')).toHaveValue(liveUrl);
+    expect(screen.queryByText(/^Phones cannot open this link/)).not.toBeInTheDocument();
+  });
+
+  it('warns, naming PUBLIC_URL, when the server says it is a loopback address', async () => {
+    signIn(companyAccount);
+    const local = 'http://localhost:3000/automatic-address-verification/tok-live-123';
+    answerDetail(
+      assignedJob({
+        ...withLink,
+        link: { ...withLink.link!, url: local, loopback_public_url: 'http://localhost:3000' },
+      }),
+    );
+    await renderApp(`/company/jobs/profile/${id}`);
+
+    expect(
+      await screen.findByText(
+        'Phones cannot open this link: PUBLIC_URL is http://localhost:3000. Set PUBLIC_URL to an address phones can reach (see README).',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /^QR code/ })).toBeInTheDocument();
+  });
+
+  it("sends the link by SMS to the agent's phone (no number typed) and shows what became of it", async () => {
+    signIn(adminAccount);
+    const sent: unknown[] = [];
+    const sms = {
+      status: 'sending' as const,
+      to: '••••••••••2233',
+      created_at: '2025-03-04T12:00:00.000Z',
+      sent_at: null,
+      attempts: 0,
+      error: null,
+    };
+    let capture: CaptureInfo = withLink;
+    const agentJob = () =>
+      assignedJob(capture, {
+        assignee_type: 'agent',
+        assignee_id: 'ag-1',
+        assignee_name: 'Emeka Nwosu',
+      });
+    server.use(
+      http.get(`/api/v2/job/detail/${id}`, () => HttpResponse.json(agentJob())),
+      http.post('/api/v2/job/:id/capture-link/sms', async ({ request }) => {
+        sent.push(await request.json());
+        capture = { ...withLink, sms: { ...sms, status: 'sent', sent_at: sms.created_at } };
+        return HttpResponse.json(sms, { status: 202 });
+      }),
+    );
+    const { user } = await renderApp(`/admin/jobs/profile/${id}`);
+
+    await user.click(await screen.findByRole('button', { name: 'Send by SMS' }));
+    expect(
+      await screen.findByText(
+        "The link goes to Emeka Nwosu's phone. To send it to another phone, type its number.",
+      ),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+
+    expect(await screen.findByText('The SMS is on its way')).toBeInTheDocument();
+    expect(sent).toEqual([{}]);
+    expect(
+      await screen.findByText(/^SMS sent to ••••••••••2233 on March 4, 2025/),
+    ).toBeInTheDocument();
+  });
+
+  it('asks for a number when the job is not with an agent, and sends the one typed', async () => {
+    signIn(companyAccount);
+    const sent: unknown[] = [];
+    answerDetail(assignedJob(withLink));
+    server.use(
+      http.post('/api/v2/job/:id/capture-link/sms', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json(
+          {
+            status: 'sending',
+            to: '••••••••••1234',
+            created_at: '2025-03-04T12:00:00.000Z',
+            sent_at: null,
+            attempts: 0,
+            error: null,
+          },
+          { status: 202 },
+        );
+      }),
+    );
+    const { user } = await renderApp(`/company/jobs/profile/${id}`);
+
+    await user.click(await screen.findByRole('button', { name: 'Send by SMS' }));
+    await user.click(await screen.findByRole('button', { name: 'Send' }));
+    expect(sent).toEqual([]);
+    await user.type(screen.getByLabelText(/Phone number/), '0803 555 1234');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+
+    expect(await screen.findByText('The SMS is on its way')).toBeInTheDocument();
+    expect(sent).toEqual([{ phone: '0803 555 1234' }]);
+  });
+
+  it('says "SMS failed" with the provider\'s answer for a text that was given up', async () => {
+    signIn(companyAccount);
+    answerDetail(
+      assignedJob({
+        ...withLink,
+        sms: {
+          status: 'failed',
+          to: '••••••••••1234',
+          created_at: '2025-03-04T12:00:00.000Z',
+          sent_at: null,
+          attempts: 5,
+          error: 'Termii answered 401',
+        },
+      }),
+    );
+    await renderApp(`/company/jobs/profile/${id}`);
+
+    expect(
+      await screen.findByText(/^SMS failed: the text to ••••••••••1234 could not be sent/),
+    ).toHaveTextContent('(Termii answered 401)');
   });
 });

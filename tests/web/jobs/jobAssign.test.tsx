@@ -69,7 +69,7 @@ describe('Assign Job', () => {
     expect(card).not.toHaveTextContent(companyAssignees[0]!.id);
     expect(card).toHaveTextContent('StateFederal Capital Territory');
     expect(card).toHaveTextContent('Date createdNovember 2, 2024');
-    expect(within(card).getByRole('img', { name: 'Rating: 4 / 5' })).toBeInTheDocument();
+    expect(within(card).getByRole('img', { name: 'Rated 4.0 out of 5' })).toBeInTheDocument();
 
     await user.click(assign);
     expect(await screen.findByText('Job successfully Assigned')).toBeInTheDocument();

@@ -115,7 +115,9 @@ describe('job profile: evidence', () => {
   it('shows the three photos from blob URLs fetched with the bearer token', async () => {
     const token = makeJwt(600);
     signIn(adminAccount, { accessToken: token });
-    const photoAuth = answer(jobWith({ has_link: false, link: null, submission: submission() }));
+    const photoAuth = answer(
+      jobWith({ has_link: false, sms: null, link: null, submission: submission() }),
+    );
     const { unmount } = await renderApp(`/admin/jobs/profile/${id}`);
 
     const evidence = (await screen.findByRole('heading', { name: 'Evidence' })).closest(
@@ -153,7 +155,9 @@ describe('job profile: evidence', () => {
         HttpResponse.json({ accessToken: fresh, refreshToken: 'r-2', account: adminAccount }),
       ),
     );
-    const photoAuth = answer(jobWith({ has_link: false, link: null, submission: submission() }));
+    const photoAuth = answer(
+      jobWith({ has_link: false, sms: null, link: null, submission: submission() }),
+    );
     await renderApp(`/admin/jobs/profile/${id}`);
 
     expect(await screen.findByRole('img', { name: 'Utility bill' })).toHaveAttribute(
@@ -166,7 +170,7 @@ describe('job profile: evidence', () => {
 
   it('opens a photo full size in a dialog', async () => {
     signIn(adminAccount);
-    answer(jobWith({ has_link: false, link: null, submission: submission() }));
+    answer(jobWith({ has_link: false, sms: null, link: null, submission: submission() }));
     const { user } = await renderApp(`/admin/jobs/profile/${id}`);
 
     const thumbnail = await screen.findByRole('img', { name: 'House' });
@@ -185,7 +189,7 @@ describe('job profile: evidence', () => {
     // react-admin logs failed dataProvider calls in development.
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     signIn(adminAccount);
-    answer(jobWith({ has_link: false, link: null, submission: submission() }));
+    answer(jobWith({ has_link: false, sms: null, link: null, submission: submission() }));
     server.use(
       http.get(`/api/v2/jobs/${id}/photos/house`, () =>
         HttpResponse.json({ message: 'Photo not found' }, { status: 404 }),
@@ -201,7 +205,7 @@ describe('job profile: evidence', () => {
 
   it('shows accuracy, device and received times, location text and the map', async () => {
     signIn(adminAccount);
-    answer(jobWith({ has_link: false, link: null, submission: submission() }));
+    answer(jobWith({ has_link: false, sms: null, link: null, submission: submission() }));
     await renderApp(`/admin/jobs/profile/${id}`);
 
     await screen.findByRole('heading', { name: 'Evidence' });
@@ -218,7 +222,7 @@ describe('job profile: evidence', () => {
     map.mode = 'throw';
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     signIn(adminAccount);
-    answer(jobWith({ has_link: false, link: null, submission: submission() }));
+    answer(jobWith({ has_link: false, sms: null, link: null, submission: submission() }));
     await renderApp(`/admin/jobs/profile/${id}`);
 
     expect(await screen.findByText('The map could not be loaded.')).toBeInTheDocument();
@@ -234,7 +238,7 @@ describe('job profile: evidence', () => {
   it('says so when the map tiles cannot be reached, the link still there', async () => {
     map.mode = 'tiles-fail';
     signIn(adminAccount);
-    answer(jobWith({ has_link: false, link: null, submission: submission() }));
+    answer(jobWith({ has_link: false, sms: null, link: null, submission: submission() }));
     await renderApp(`/admin/jobs/profile/${id}`);
 
     expect(
@@ -251,6 +255,7 @@ describe('job profile: evidence', () => {
     answer(
       jobWith({
         has_link: false,
+        sms: null,
         link: null,
         submission: submission({
           lat: null,
@@ -299,7 +304,7 @@ describe('job profile: evidence', () => {
 
   it('shows no evidence section before a submission, and Approve/Reject stay', async () => {
     signIn(adminAccount);
-    answer(jobWith({ has_link: false, link: null, submission: null }));
+    answer(jobWith({ has_link: false, sms: null, link: null, submission: null }));
     await renderApp(`/admin/jobs/profile/${id}`);
 
     expect(await screen.findByRole('button', { name: 'Approve' })).toBeInTheDocument();

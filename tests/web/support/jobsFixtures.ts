@@ -54,7 +54,7 @@ export function makeJobDetail(n: number, overrides: Partial<JobDetail> = {}): Jo
     attachments: [],
     actions: [],
     erased_at: null,
-    capture: { has_link: false, link: null, submission: null },
+    capture: { has_link: false, sms: null, link: null, submission: null },
     ...overrides,
   };
 }
