@@ -77,6 +77,8 @@ export async function eraseJobs(
       WHERE job_id = ANY($1::uuid[]) AND payload ? 'job'`,
     [ids],
   );
+  // A text of the capture link names the agent's (or a given) phone number.
+  await tx.query('DELETE FROM sms_outbox WHERE job_id = ANY($1::uuid[])', [ids]);
   await tx.query(
     `UPDATE jobs SET subject_name = '', fields = '{}'::jsonb, erased_at = $2
       WHERE id = ANY($1::uuid[])`,

@@ -39,15 +39,18 @@ const retentionAudits = async (jobId: string) =>
   ).rows;
 
 describe('retention: closed jobs past RETENTION_DAYS lose their personal data', () => {
-  it('erases the old closed job only: fields, evidence, files, reasons and webhook copies; keeps codes, statuses, dates and money', async () => {
+  it('erases the old closed job only: fields, evidence, files, reasons, webhook copies and texts; keeps codes, statuses, dates and money', async () => {
     const old = await fullJob(ctx.app, ctx.db, c, addressFields({ first_name: 'Ngozi' }));
     const recent = await fullJob(ctx.app, ctx.db, c, addressFields({ first_name: 'Tunde' }));
     const open = await createJob(ctx.app, c.owner.headers, addressFields({ first_name: 'Ada' }));
     await closedDaysAgo(ctx.db, old, 400);
     await closedDaysAgo(ctx.db, recent, 100);
     await closedDaysAgo(ctx.db, open.id, 400);
-    // A webhook event kept the job as it was sent.
+    // A webhook event kept the job as it was sent; a text carried its capture link to a phone.
     for (const id of [old, recent]) {
+      await ctx.db.query(`INSERT INTO sms_outbox (job_id, to_phone) VALUES ($1, '2348031234567')`, [
+        id,
+      ]);
       await ctx.db.query(
         `INSERT INTO webhook_events (company_id, job_id, type, payload)
          SELECT company_id, id, 'job.approved', jsonb_build_object('job', to_jsonb(j)) FROM jobs j
@@ -74,6 +77,7 @@ describe('retention: closed jobs past RETENTION_DAYS lose their personal data', 
       reasons: [],
       files: [],
       webhookJobs: [expect.objectContaining({ subject_name: '', fields: {} })],
+      texts: [],
     });
     for (const key of oldFiles) expect(await stored(ctx.app, key)).toBe(false);
     expect(await ctx.db.query('SELECT * FROM file_deletions')).toMatchObject({ rows: [] });
@@ -87,6 +91,7 @@ describe('retention: closed jobs past RETENTION_DAYS lose their personal data', 
     // the recent closed job and the open one are untouched
     expect(await personalDataOf(ctx.db, recent)).toEqual(recentBefore);
     expect(recentBefore.files).toHaveLength(4);
+    expect(recentBefore.texts).toEqual(['2348031234567']);
     for (const key of recentBefore.files) expect(await stored(ctx.app, key)).toBe(true);
     expect(await personalDataOf(ctx.db, open.id)).toEqual(openBefore);
     expect(openBefore.subject_name).toBe('Ada Okeke');

@@ -88,6 +88,10 @@ export async function personalDataOf(db: Db, jobId: string) {
     `SELECT payload -> 'job' AS job FROM webhook_events WHERE job_id = $1`,
     [jobId],
   );
+  const texts = await db.query<{ to_phone: string }>(
+    'SELECT to_phone FROM sms_outbox WHERE job_id = $1',
+    [jobId],
+  );
   return {
     subject_name: job.rows[0]!.subject_name,
     fields: job.rows[0]!.fields,
@@ -95,6 +99,7 @@ export async function personalDataOf(db: Db, jobId: string) {
     reasons: reasons.rows.map((r) => r.reason),
     files: await filesOf(db, jobId),
     webhookJobs: webhookJobs.rows.map((r) => r.job),
+    texts: texts.rows.map((r) => r.to_phone),
   };
 }
 
