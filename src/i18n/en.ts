@@ -124,6 +124,8 @@ export const en: TranslationMessages = {
         agent_name: 'Agent',
         agent_id: 'Agent',
         job_code: 'Job',
+        payee_name: 'Payee',
+        payee_type: 'Payee type',
         status: 'Status',
         amount: 'Amount',
         created_from: 'From',
@@ -560,6 +562,7 @@ export const en: TranslationMessages = {
         agent: 'Agent',
         company: 'Partner company',
       },
+      payee_search: 'Payee name',
       status: {
         pending: 'Pending',
         successful: 'Successful',

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { idTypeLabel, jobKindLabels } from '../../../reference/jobKinds';
 import { defaultMoneySettings } from '../../config';
 import { fieldError, notFound } from '../../errors';
-import type { MoneyScope, TransactionRow } from '../../repositories/transactions';
+import type { MoneyScope } from '../../repositories/transactions';
 import { BinaryFile, errorResponses } from '../../schemas/common';
 import {
   Invoice,
@@ -18,22 +18,17 @@ import { isAdminArea } from '../../services/jobAccess';
 import { listPageOf, scoped } from '../../services/listFilter';
 import { koboToNgn } from '../../services/money';
 import { invoicePdf, receiptPdf } from '../../services/moneyPdf';
-import { transactionView } from '../../services/moneyViews';
+import { transactionKindLabels, transactionView } from '../../services/moneyViews';
 import { lagosMidnight } from '../jobs/listQuery';
 import { parseTransactionQuery, transactionList } from './listQuery';
-
-const kindLabels: Record<TransactionRow['kind'], string> = {
-  funding: 'Wallet funding',
-  charge: 'Job charge',
-  refund: 'Refund',
-  fee: 'Assignee fee',
-  payout: 'Payout',
-};
 
 const csvColumns = [
   'created_at',
   'reference',
   'kind',
+  'description',
+  'payee_type',
+  'payee_name',
   'direction',
   'amount',
   'status',
@@ -83,13 +78,15 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
           (offset, limit) => transactions.list(scope, q.filter, q.sort, offset, limit),
           (r) => {
             // The instant itself: exports write times in Lagos time (services/csv.ts).
-            const t = { ...transactionView(r), created_at: r.created_at };
+            const t = { ...transactionView(r, scope), created_at: r.created_at };
             return csvColumns.map((c) => t[c]);
           },
         );
         return sendCsv(reply, 'transactions.csv', lines);
       }
-      return listPageOf(reply, transactionList, q, scoped(transactions, scope), transactionView);
+      return listPageOf(reply, transactionList, q, scoped(transactions, scope), (r) =>
+        transactionView(r, scope),
+      );
     },
   );
 
@@ -198,9 +195,10 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const t = await transactions.find(request.params.id, scopeOf(request));
+      const scope = scopeOf(request);
+      const t = await transactions.find(request.params.id, scope);
       if (!t) throw notFound('Transaction not found');
-      return transactionView(t);
+      return transactionView(t, scope);
     },
   );
 
@@ -219,27 +217,28 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const t = await transactions.find(request.params.id, scopeOf(request));
+      const scope = scopeOf(request);
+      const t = await transactions.find(request.params.id, scope);
       if (!t) throw notFound('Transaction not found');
-      const v = transactionView(t);
+      const v = transactionView(t, scope);
       const pdf = await receiptPdf({
         issuer: settings.accountName,
         reference: t.reference,
-        kindLabel: kindLabels[t.kind],
+        kindLabel: transactionKindLabels[t.kind],
         date: t.created_at,
         party: t.company_name ?? t.agent_name,
         amountKobo: t.amount_kobo,
         status: t.status,
-        ...(t.job_id
+        ...(v.job_id
           ? {
               job: {
-                code: t.job_code,
-                type: t.job_type,
-                name: t.name,
-                identityType: t.identity_type && idTypeLabel(t.identity_type),
-                guarantor: t.guarantor,
-                assignedAt: t.job_assigned_at,
-                status: t.job_status,
+                code: v.job_code,
+                type: v.job_type,
+                name: v.name,
+                identityType: v.identity_type && idTypeLabel(v.identity_type),
+                guarantor: v.guarantor,
+                assignedAt: v.job_assigned_at === null ? null : new Date(v.job_assigned_at),
+                status: v.job_status,
                 verification: v.verification_status,
               },
             }

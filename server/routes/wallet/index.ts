@@ -146,7 +146,9 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
         );
       }
       const scope = { kind: 'all' } as const;
-      return reply.code(201).send(transactionView((await transactions.find(first!.id, scope))!));
+      return reply
+        .code(201)
+        .send(transactionView((await transactions.find(first!.id, scope))!, scope));
     },
   );
 };

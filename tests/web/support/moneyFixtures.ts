@@ -11,9 +11,19 @@ const creditKinds: ReadonlySet<string> = new Set(['funding', 'refund', 'fee']);
 
 export function makeTransaction(n: number, overrides: Partial<Transaction> = {}): Transaction {
   const kind = overrides.kind ?? 'charge';
+  const code = overrides.job_code ?? `JOB-${String(n).padStart(6, '0')}`;
   return {
     id: txId(n),
-    reference: `TRX-${String(n).padStart(6, '0')}`,
+    reference: `charge:${txId(n)}`,
+    refers_to: {
+      kind: 'job',
+      label: code,
+      id: `6c000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    },
+    description: `Address verification ${code} charged`,
+    payee_type: null,
+    payee_id: null,
+    payee_name: null,
     kind,
     direction: creditKinds.has(kind) ? 'credit' : 'debit',
     status: 'successful',

@@ -1,0 +1,134 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../support/renderApp';
+import { server } from '../support/server';
+import { adminAccount, companyAccount, signIn } from '../support/session';
+import { filterOf } from '../support/jobsFixtures';
+import { makeTransaction, restPage, txId } from '../support/moneyFixtures';
+
+/** The first screen of a test loads its area's lazy chunk: on a busy machine that takes seconds. */
+const firstRender = { timeout: 20_000 };
+
+function answerTransactions(rows: ReturnType<typeof makeTransaction>[]) {
+  const calls: Request[] = [];
+  server.use(
+    http.get('/api/v2/transactions', ({ request }) => {
+      calls.push(request.clone());
+      return restPage('transactions', rows);
+    }),
+  );
+  return calls;
+}
+
+const jobId = '6c000000-0000-4000-8000-000000000072';
+const payoutId = '9b000000-0000-4000-8000-000000000005';
+
+const charge = makeTransaction(1, {
+  reference: `charge:${jobId}`,
+  refers_to: { kind: 'job', label: 'JOB-000072', id: jobId },
+  description: 'Address verification JOB-000072 charged',
+});
+const funding = makeTransaction(2, {
+  kind: 'funding',
+  reference: 'funding:GTBTRF4711',
+  refers_to: { kind: 'funding', label: 'GTB-TRF-4711', id: null },
+  description: 'Wallet funded by bank transfer (ref GTB-TRF-4711)',
+});
+const payout = makeTransaction(3, {
+  kind: 'payout',
+  reference: `payout:${payoutId}`,
+  refers_to: { kind: 'payout', label: 'GTB-NIP-000318', id: payoutId },
+  description: 'Payout to Chinedu Okafor',
+  payee_type: 'agent',
+  payee_id: 'a0000000-0000-4000-8000-000000000001',
+  payee_name: 'Chinedu Okafor',
+});
+const partnerFee = makeTransaction(4, {
+  kind: 'fee',
+  reference: `fee:${jobId}`,
+  refers_to: { kind: 'job', label: 'JOB-000072', id: jobId },
+  description: 'Fee for Address verification JOB-000072',
+  payee_type: 'company',
+  payee_id: 'c0000000-0000-4000-8000-000000000001',
+  payee_name: 'FieldTrust Verification Services',
+});
+
+const rowOf = (table: HTMLElement, text: string) => within(table).getByText(text).closest('tr')!;
+
+describe('reference and description columns', () => {
+  it('company history: the job code links to the job, a funding shows the bank reference, each row its sentence', async () => {
+    signIn(companyAccount);
+    answerTransactions([charge, funding]);
+    await renderApp('/company/transactions/history');
+    const table = await screen.findByRole('table', {}, firstRender);
+
+    const job = within(rowOf(table, 'JOB-000072')).getByRole('link', { name: 'JOB-000072' });
+    expect(job).toHaveAttribute('href', `/company/jobs/profile/${jobId}`);
+    expect(
+      within(rowOf(table, 'JOB-000072')).getByText('Address verification JOB-000072 charged'),
+    ).toBeInTheDocument();
+
+    const bank = rowOf(table, 'GTB-TRF-4711');
+    expect(within(bank).queryByRole('link')).toBeNull();
+    expect(
+      within(bank).getByText('Wallet funded by bank transfer (ref GTB-TRF-4711)'),
+    ).toBeInTheDocument();
+    // The internal keys are not shown.
+    expect(within(table).queryByText(/^charge:|^funding:/)).toBeNull();
+  }, 90_000);
+
+  it('admin user transactions: the job links in the admin area, a payout to its payout', async () => {
+    signIn(adminAccount);
+    answerTransactions([charge, payout]);
+    await renderApp('/admin/transactions/user-transactions');
+    const table = await screen.findByRole('table', {}, firstRender);
+    expect(within(table).getByRole('link', { name: 'JOB-000072' })).toHaveAttribute(
+      'href',
+      `/admin/jobs/profile/${jobId}`,
+    );
+    expect(within(table).getByRole('link', { name: 'GTB-NIP-000318' })).toHaveAttribute(
+      'href',
+      `/admin/transactions/agent-payout/${payoutId}`,
+    );
+    expect(within(table).getByText('Payout to Chinedu Okafor')).toBeInTheDocument();
+  }, 90_000);
+
+  it('the details screen says what the transaction is and links its job', async () => {
+    signIn(companyAccount);
+    server.use(http.get(`/api/v2/transactions/${txId(1)}`, () => HttpResponse.json(charge)));
+    await renderApp(`/company/transactions/${txId(1)}`);
+    expect(
+      await screen.findByText('Address verification JOB-000072 charged', {}, firstRender),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'JOB-000072' })).toHaveAttribute(
+      'href',
+      `/company/jobs/profile/${jobId}`,
+    );
+  }, 90_000);
+});
+
+describe('agent transactions: payees', () => {
+  it('names each payee with its kind and filters by kind and name on the server', async () => {
+    signIn(adminAccount);
+    const calls = answerTransactions([payout, partnerFee]);
+    const { user } = await renderApp('/admin/transactions/agent-transactions');
+    const table = await screen.findByRole('table', {}, firstRender);
+    expect(within(table).getByRole('columnheader', { name: 'Payee' })).toBeInTheDocument();
+    const agentRow = rowOf(table, 'Chinedu Okafor');
+    expect(within(agentRow).getByText('Agent')).toBeInTheDocument();
+    const partnerRow = rowOf(table, 'FieldTrust Verification Services');
+    expect(within(partnerRow).getByText('Partner company')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Payee type' }));
+    await user.click(await screen.findByRole('option', { name: 'Partner company' }));
+    await user.type(screen.getByLabelText('Payee name'), 'fieldtrust');
+    await waitFor(() =>
+      expect(filterOf(calls.at(-1)!)).toMatchObject({
+        kind: 'fee',
+        payee_type: 'company',
+        payee: 'fieldtrust',
+      }),
+    );
+  }, 90_000);
+});
