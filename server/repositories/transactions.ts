@@ -1,6 +1,7 @@
 import type { Queryable } from '../db';
 import type { JobKind } from '../../reference/jobKinds';
 import type { PayeeType } from '../../reference/money';
+import { lagosOffsetSql } from '../../reference/lagosTime';
 import { stateName } from '../../reference/locations';
 import type { JobStatus } from '../services/jobStateMachine';
 import { containsPattern } from './sqlWhere';
@@ -195,6 +196,26 @@ export function createTransactionsRepository(db: Queryable) {
       const { state, ...company } = row;
       const where = [row.address, state && stateName(state)].filter(Boolean).join(', ');
       return { ...company, address: where || null };
+    },
+
+    /**
+     * The months (Lagos time) in which a company was charged, newest first, at most `limit`:
+     * each with its invoice's total (charges less refunds, kobo) and the jobs charged.
+     */
+    async invoiceMonths(companyId: string, limit: number, q: Queryable = db) {
+      const r = await q.query<{ month: string; total_kobo: number; jobs: number }>(
+        `SELECT to_char(created_at AT TIME ZONE ${lagosOffsetSql}, 'YYYY-MM') AS month,
+                sum(CASE WHEN kind = 'refund' THEN -amount_kobo ELSE amount_kobo END)::float8
+                  AS total_kobo,
+                (count(*) FILTER (WHERE kind = 'charge' AND job_id IS NOT NULL)
+                 + coalesce(sum((details ->> 'jobs')::int)
+                     FILTER (WHERE kind = 'charge' AND job_id IS NULL), 0))::int AS jobs
+           FROM ledger_movements
+          WHERE company_id = $1 AND kind IN ('charge', 'refund')
+          GROUP BY 1 ORDER BY 1 DESC LIMIT $2`,
+        [companyId, limit],
+      );
+      return r.rows;
     },
 
     /** A company's charges and refunds in [from, to): the lines of its invoice. */

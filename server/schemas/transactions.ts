@@ -107,6 +107,19 @@ export const InvoiceQuery = Type.Object({
   company_id: Type.Optional(Type.String({ format: 'uuid', description: 'Admins: whose invoice' })),
 });
 
+export const InvoiceMonthsQuery = Type.Object({
+  company_id: Type.Optional(Type.String({ format: 'uuid', description: 'Admins: whose invoices' })),
+});
+
+/** A month with charges, for the invoices' history. */
+export const InvoiceMonth = Type.Object({
+  month: Type.String({ description: 'YYYY-MM (Lagos time)' }),
+  label: Type.String({ description: 'The month as the invoice names it: "September 2026"' }),
+  jobs: Type.Integer({ description: 'Jobs charged that month' }),
+  total: Money,
+});
+export type InvoiceMonth = Static<typeof InvoiceMonth>;
+
 export const InvoiceLine = Type.Object({
   date: dateTime,
   reference: Type.String(),

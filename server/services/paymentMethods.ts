@@ -63,6 +63,7 @@ export const recordedBankTransfer: PaymentMethod<{ reference: string; paid_at: s
  * Credits a company's wallet with one payment, checked by its method (a bad field is a 400 naming
  * it), in the caller's transaction: the way money comes in, for the route and the demo alike.
  * The same reference again posts nothing; answers the movement's reference, to read the first.
+ * `at` dates the credit (now unless given: the demo's past).
  */
 export async function fundWallet<Input>(
   ledger: LedgerRepository,
@@ -70,6 +71,7 @@ export async function fundWallet<Input>(
   payment: { companyId: string; amountKobo: number; input: Input },
   createdBy: string | null,
   tx: Queryable,
+  at?: Date,
 ) {
   const { reference, details } = method.record(payment.input);
   const movement = fundingMovement(
@@ -79,6 +81,6 @@ export async function fundWallet<Input>(
     details,
     createdBy,
   );
-  await ledger.post([movement], tx);
+  await ledger.post([{ ...movement, at }], tx);
   return movement.reference;
 }

@@ -604,6 +604,10 @@ export const en: TranslationMessages = {
         total: 'Total',
         empty: 'No charges this month.',
         download: 'Download PDF',
+        history: 'Invoices by month',
+        no_months: 'No invoices yet: a month has one once a job is charged.',
+        jobs: '%{smart_count} job |||| %{smart_count} jobs',
+        download_month: 'Download the invoice of %{month}',
       },
       payouts: {
         title: 'Agent payout',

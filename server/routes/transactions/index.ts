@@ -8,6 +8,8 @@ import type { MoneyScope } from '../../repositories/transactions';
 import { BinaryFile, errorResponses } from '../../schemas/common';
 import {
   Invoice,
+  InvoiceMonth,
+  InvoiceMonthsQuery,
   InvoiceQuery,
   Transaction,
   TransactionIdParams,
@@ -41,6 +43,16 @@ const csvColumns = [
   'job_status',
   'bank_reference',
 ] as const;
+
+/** "September 2026": how an invoice names its month (YYYY-MM). */
+const invoiceMonthLabel = (month: string) =>
+  new Date(`${month}-15T12:00:00Z`).toLocaleDateString('en-US', {
+    month: 'long',
+    year: 'numeric',
+  });
+
+/** The invoices' history goes back three years at most. */
+const invoiceMonthsMax = 36;
 
 /** Every movement of money as transactions, a receipt per transaction, a monthly invoice. */
 const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -90,6 +102,46 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  /** Whose invoices: a company user's own (another is 404), or the one an admin names. */
+  async function invoicedCompany(request: FastifyRequest, named: string | undefined) {
+    let companyId = named;
+    if (!isAdminArea(request.account)) {
+      if (companyId && companyId !== request.account.company_id) {
+        throw notFound('Company not found');
+      }
+      companyId = request.account.company_id!;
+    } else if (!companyId) {
+      throw fieldError('company_id', 'company_id is required: name the company to invoice');
+    }
+    const company = await transactions.company(companyId);
+    if (!company) throw notFound('Company not found');
+    return company;
+  }
+
+  app.get(
+    '/transactions/invoices',
+    {
+      config: { access: 'money.view' },
+      schema: {
+        tags,
+        summary: "The months a company was charged, newest first: each invoice's total and jobs",
+        description: `At most ${invoiceMonthsMax} months. Company users get their own; admins name \`company_id\`.`,
+        querystring: InvoiceMonthsQuery,
+        response: { 200: Type.Array(InvoiceMonth), ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const company = await invoicedCompany(request, request.query.company_id);
+      const months = await transactions.invoiceMonths(company.id, invoiceMonthsMax);
+      return months.map((m) => ({
+        month: m.month,
+        label: invoiceMonthLabel(m.month),
+        jobs: m.jobs,
+        total: koboToNgn(m.total_kobo)!,
+      }));
+    },
+  );
+
   app.get(
     '/transactions/invoice',
     {
@@ -107,17 +159,8 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { month } = request.query;
-      let companyId = request.query.company_id;
-      if (!isAdminArea(request.account)) {
-        if (companyId && companyId !== request.account.company_id) {
-          throw notFound('Company not found');
-        }
-        companyId = request.account.company_id!;
-      } else if (!companyId) {
-        throw fieldError('company_id', 'company_id is required: name the company to invoice');
-      }
-      const company = await transactions.company(companyId);
-      if (!company) throw notFound('Company not found');
+      const company = await invoicedCompany(request, request.query.company_id);
+      const companyId = company.id;
       const [year, m] = month.split('-').map(Number) as [number, number];
       const next = m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;
       const rows = await transactions.invoiceLines(
@@ -141,10 +184,7 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const rate = settings.vatRatePercent;
       const vatKobo = Math.round((totalKobo * rate) / (100 + rate));
       const number = `INV-${month.replace('-', '')}-${companyId.slice(0, 8).toUpperCase()}`;
-      const monthLabel = new Date(`${month}-15T12:00:00Z`).toLocaleDateString('en-US', {
-        month: 'long',
-        year: 'numeric',
-      });
+      const monthLabel = invoiceMonthLabel(month);
       if (request.headers.accept?.includes('application/json')) {
         return {
           number,

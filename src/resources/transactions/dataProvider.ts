@@ -4,6 +4,7 @@ import type {
   BankAccountInput,
   FundWalletBody,
   Invoice,
+  InvoiceMonth,
   Transaction,
   Wallet,
 } from './types';
@@ -36,6 +37,9 @@ export const transactionsApi = {
   /** A partner company's owner sets where its earnings are paid: `PUT /wallet/bank-details`. */
   setBankDetails: (body: BankAccountInput) =>
     apiJson<BankAccount>('/wallet/bank-details', { method: 'PUT', body }),
+
+  /** The months the company was charged, newest first, with each invoice's total and jobs. */
+  getInvoiceMonths: () => apiJson<InvoiceMonth[]>('/transactions/invoices'),
 
   /** A month's invoice as data, for the preview (the same call as the PDF, asked for JSON). */
   getInvoice: (month: string) => apiJson<Invoice>(`/transactions/invoice?month=${enc(month)}`),

@@ -180,6 +180,7 @@ describe('company transactions', () => {
     const saved = catchDownloads();
     const asked: Array<{ month: string | null; accept: string | null }> = [];
     server.use(
+      http.get('/api/v2/transactions/invoices', () => HttpResponse.json([])),
       http.get('/api/v2/transactions/invoice', ({ request }) => {
         const month = new URL(request.url).searchParams.get('month');
         asked.push({ month, accept: request.headers.get('accept') });

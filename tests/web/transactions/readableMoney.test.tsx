@@ -1,11 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../support/renderApp';
 import { server } from '../support/server';
 import { adminAccount, companyAccount, signIn } from '../support/session';
 import { filterOf } from '../support/jobsFixtures';
-import { makeTransaction, restPage, txId } from '../support/moneyFixtures';
+import { catchDownloads, makeTransaction, restPage, txId } from '../support/moneyFixtures';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 /** The first screen of a test loads its area's lazy chunk: on a busy machine that takes seconds. */
 const firstRender = { timeout: 20_000 };
@@ -113,8 +118,9 @@ describe('agent transactions: payees', () => {
     signIn(adminAccount);
     const calls = answerTransactions([payout, partnerFee]);
     const { user } = await renderApp('/admin/transactions/agent-transactions');
-    const table = await screen.findByRole('table', {}, firstRender);
-    expect(within(table).getByRole('columnheader', { name: 'Payee' })).toBeInTheDocument();
+    const header = await screen.findByRole('columnheader', { name: 'Payee' }, firstRender);
+    const table = header.closest('table')!;
+    await within(table).findByText('Chinedu Okafor');
     const agentRow = rowOf(table, 'Chinedu Okafor');
     expect(within(agentRow).getByText('Agent')).toBeInTheDocument();
     const partnerRow = rowOf(table, 'FieldTrust Verification Services');
@@ -130,5 +136,62 @@ describe('agent transactions: payees', () => {
         payee: 'fieldtrust',
       }),
     );
+  }, 90_000);
+});
+
+describe('invoices by month', () => {
+  it('lists each month with its total and jobs; a month opens its invoice and downloads its PDF', async () => {
+    signIn(companyAccount);
+    const saved = catchDownloads();
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/v2/transactions/invoices', () =>
+        HttpResponse.json([
+          { month: '2026-10', label: 'October 2026', jobs: 12, total: 30000 },
+          { month: '2026-09', label: 'September 2026', jobs: 1, total: 2500 },
+        ]),
+      ),
+      http.get('/api/v2/transactions/invoice', ({ request }) => {
+        const month = new URL(request.url).searchParams.get('month')!;
+        asked.push(`${month} ${request.headers.get('accept')}`);
+        if (request.headers.get('accept') === 'application/pdf') {
+          return new HttpResponse('%PDF-1.4', { headers: { 'Content-Type': 'application/pdf' } });
+        }
+        return HttpResponse.json({
+          number: `INV-${month.replace('-', '')}-LF1`,
+          month,
+          company: {
+            id: 'co-1',
+            name: 'Lagos Freight Ltd',
+            contact_name: null,
+            address: null,
+            email: null,
+            phone: null,
+          },
+          lines: [],
+          subtotal: 0,
+          vat_rate: 7.5,
+          vat: 0,
+          total: 0,
+        });
+      }),
+    );
+    const { user } = await renderApp('/company/transactions/invoice?month=2026-10');
+    const months = await screen.findByRole('list', { name: 'Invoices by month' }, firstRender);
+    const october = within(months).getByRole('link', { name: /October 2026/ });
+    expect(october).toHaveTextContent('12 jobs · ₦30,000.00');
+    expect(october).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByText('INV-202610-LF1')).toBeInTheDocument();
+
+    await user.click(within(months).getByRole('link', { name: /September 2026/ }));
+    expect(await screen.findByText('INV-202609-LF1')).toBeInTheDocument();
+    expect(within(months).getByRole('link', { name: /September 2026/ })).toHaveTextContent(
+      '1 job · ₦2,500.00',
+    );
+    expect(screen.getByLabelText('Month')).toHaveValue('2026-09');
+
+    await user.click(screen.getByRole('button', { name: 'Download the invoice of October 2026' }));
+    await waitFor(() => expect(saved).toEqual(['invoice-2026-10.pdf']));
+    expect(asked).toContain('2026-10 application/pdf');
   }, 90_000);
 });
