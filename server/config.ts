@@ -66,17 +66,36 @@ export interface WebhookSettings {
 /** An integration's bulk of traffic (polling the jobs list, downloading evidence) fits under it. */
 export const defaultApiKeyRequestsPerMinute = 600;
 
+/** The variables that name the operator's bank account, all three needed. */
+export const paymentVariables = [
+  'PAYMENT_BANK_NAME',
+  'PAYMENT_ACCOUNT_NAME',
+  'PAYMENT_ACCOUNT_NUMBER',
+] as const;
+
+/**
+ * Where companies pay: the operator's account as configured, the demo's made-up account (demo
+ * data and no `PAYMENT_*`), or none yet (the variables still missing, never an invented number).
+ */
+export type PaymentAccountStatus = 'configured' | 'demo' | 'not_configured';
+
 /** How companies pay (shown with the wallet) and the VAT of invoices. */
 export interface MoneySettings {
+  paymentAccount: PaymentAccountStatus;
+  /** The `PAYMENT_*` variables still to set when the account is not configured. */
+  missingPaymentVariables: string[];
   bankName: string;
+  /** Also the issuer named on invoices and receipts. */
   accountName: string;
   accountNumber: string;
   /** Percent, e.g. 7.5: the part of each price that invoices show as VAT. */
   vatRatePercent: number;
 }
 
-/** Demo values: an operator sets the real account in the environment. */
+/** Demo values, shown as a demo account: an operator sets the real account in the environment. */
 export const defaultMoneySettings: MoneySettings = {
+  paymentAccount: 'demo',
+  missingPaymentVariables: [],
   bankName: 'Wema Bank',
   accountName: 'Verification Back-office Ltd',
   accountNumber: '0123456789',
@@ -151,7 +170,7 @@ export function loadConfig(env: Env = process.env): Config {
     s3,
     trustProxy: loadTrustProxy(env.TRUST_PROXY),
     timeouts: loadTimeouts(env),
-    money: loadMoneySettings(env),
+    money: loadMoneySettings(env, env.DEMO_DATA !== 'false'),
     apiKeyRequestsPerMinute: wholeNumber(
       env,
       'API_KEY_REQUESTS_PER_MINUTE',
@@ -165,22 +184,28 @@ export function loadConfig(env: Env = process.env): Config {
   };
 }
 
-function loadMoneySettings(env: Env): MoneySettings {
+function loadMoneySettings(env: Env, demoData: boolean): MoneySettings {
   const vatRaw = env.VAT_RATE_PERCENT;
   const vat = vatRaw ? Number(vatRaw) : defaultMoneySettings.vatRatePercent;
   if (!/^\d+(\.\d{1,2})?$/.test(vatRaw ?? '0') || !(vat >= 0 && vat < 100)) {
     throw new ConfigError(`VAT_RATE_PERCENT must be a percentage from 0 to 99.99, got "${vatRaw}"`);
   }
-  const accountNumber = env.PAYMENT_ACCOUNT_NUMBER || defaultMoneySettings.accountNumber;
-  if (!isNubanShaped(accountNumber)) {
+  const accountNumber = env.PAYMENT_ACCOUNT_NUMBER;
+  if (accountNumber && !isNubanShaped(accountNumber)) {
     throw new ConfigError(
       `PAYMENT_ACCOUNT_NUMBER must be a 10-digit NUBAN account number, got "${accountNumber}"`,
     );
   }
+  const missing = paymentVariables.filter((name) => !env[name]?.trim());
+  if (missing.length === paymentVariables.length && demoData) {
+    return { ...defaultMoneySettings, vatRatePercent: vat };
+  }
   return {
-    bankName: env.PAYMENT_BANK_NAME || defaultMoneySettings.bankName,
-    accountName: env.PAYMENT_ACCOUNT_NAME || defaultMoneySettings.accountName,
-    accountNumber,
+    paymentAccount: missing.length ? 'not_configured' : 'configured',
+    missingPaymentVariables: missing,
+    bankName: env.PAYMENT_BANK_NAME?.trim() ?? '',
+    accountName: env.PAYMENT_ACCOUNT_NAME?.trim() || defaultMoneySettings.accountName,
+    accountNumber: accountNumber ?? '',
     vatRatePercent: vat,
   };
 }

@@ -1,17 +1,13 @@
 import { lagosDate } from '../../reference/lagosTime';
-import type { MoneySettings } from '../config';
+import { paymentVariables, type MoneySettings } from '../config';
+import type { HowToPay } from '../schemas/wallet';
 import type { Queryable } from '../db';
 import { fieldError } from '../errors';
 import type { LedgerRepository } from '../repositories/ledger';
 import { bankReferenceKey, fundingMovement } from './ledger';
 
-/** What a company is told about paying in: shown with its wallet. */
-export interface HowToPay {
-  bank_name: string;
-  account_name: string;
-  account_number: string;
-  instructions: string;
-}
+/** What a company is told about paying in (schemas/wallet.ts): shown with its wallet. */
+export type { HowToPay };
 
 /**
  * A way money reaches a company's wallet. Recorded bank transfers ship; a card or transfer
@@ -28,14 +24,31 @@ export interface PaymentMethod<Input> {
 /** An admin records a transfer seen on the provider's bank statement. */
 export const recordedBankTransfer: PaymentMethod<{ reference: string; paid_at: string }> = {
   id: 'bank_transfer',
-  howToPay: (s) => ({
-    bank_name: s.bankName,
-    account_name: s.accountName,
-    account_number: s.accountNumber,
-    instructions:
-      'Pay by bank transfer to this account, with your company name as the narration. ' +
-      'Your wallet is credited once the payment is confirmed.',
-  }),
+  howToPay: (s) =>
+    s.paymentAccount === 'not_configured'
+      ? {
+          status: s.paymentAccount,
+          bank_name: null,
+          account_name: null,
+          account_number: null,
+          instructions:
+            'The provider has not set up its bank account for payments yet: it must set ' +
+            `${s.missingPaymentVariables.join(', ')} on its server.`,
+          missing: s.missingPaymentVariables,
+        }
+      : {
+          status: s.paymentAccount,
+          bank_name: s.bankName,
+          account_name: s.accountName,
+          account_number: s.accountNumber,
+          instructions:
+            s.paymentAccount === 'demo'
+              ? "This is the demo data's made-up account: do not send money to it. The " +
+                `provider sets its own with ${paymentVariables.join(', ')}.`
+              : 'Pay by bank transfer to this account, with your company name as the narration. ' +
+                'Your wallet is credited once the payment is confirmed.',
+          missing: [],
+        },
   record(input) {
     const reference = input.reference.trim();
     if (!reference) throw fieldError('reference', 'reference must not be blank');

@@ -545,6 +545,11 @@ export const en: TranslationMessages = {
       account_name: 'Account name',
       account_number: 'Account number',
       no_bank_details: 'Ask the provider for its bank details.',
+      pay_to: {
+        title: 'Where companies pay',
+        demo: 'Demo account — not a real bank account',
+        not_configured: 'No bank account is set up for payments yet',
+      },
       recent: 'Recent movements',
       no_movements: 'No movements yet.',
       history_title: 'Transaction history',

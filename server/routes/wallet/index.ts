@@ -14,6 +14,7 @@ import {
   BankAccount,
   BankAccountBody,
   FundWalletBody,
+  HowToPay,
   Wallet,
   WalletQuery,
 } from '../../schemas/wallet';
@@ -32,6 +33,22 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ledger, transactions, payouts, companies } = app.repos;
   const tags = ['money'];
   const settings = app.config.money ?? defaultMoneySettings;
+
+  app.get(
+    '/wallet/how-to-pay',
+    {
+      config: { access: 'money.view' },
+      schema: {
+        tags,
+        summary: "Where companies pay in: the operator's account, the demo's, or none yet",
+        description:
+          '`status` says which: `configured` (PAYMENT_* set), `demo` (demo data, a made-up ' +
+          'account), `not_configured` (no account number; `missing` names the variables to set).',
+        response: { 200: HowToPay },
+      },
+    },
+    async () => recordedBankTransfer.howToPay(settings),
+  );
 
   app.get(
     '/wallet',

@@ -3,6 +3,7 @@ import type {
   BankAccount,
   BankAccountInput,
   FundWalletBody,
+  HowToPay,
   Invoice,
   InvoiceMonth,
   Transaction,
@@ -29,6 +30,9 @@ export const transactionsApi = {
     const query = new URLSearchParams(owner as Record<string, string>).toString();
     return apiJson<Wallet>(`/wallet${query ? `?${query}` : ''}`);
   },
+
+  /** Where companies pay in: the operator's account, the demo's, or none yet (`status`). */
+  getHowToPay: () => apiJson<HowToPay>('/wallet/how-to-pay'),
 
   /** An admin records a company's bank payment: `POST /wallet/fund` → 201. */
   fundWallet: ({ body, idempotencyKey }: { body: FundWalletBody; idempotencyKey: string }) =>

@@ -130,6 +130,8 @@ export const makeWallet = (balance: number, earnings = 0, more: Partial<Wallet> 
   available: 0,
   bank_account: null,
   how_to_pay: {
+    status: 'configured',
+    missing: [],
     bank_name: 'Providus Bank',
     account_name: 'Verify Nigeria Ltd',
     account_number: '1234567890',
@@ -150,4 +152,6 @@ export const moneyBackgroundHandlers = [
     HttpResponse.json({ total: null, missing: [], jobs: [] }),
   ),
   http.get('/api/v2/wallet', () => HttpResponse.json(makeWallet(0))),
+  // Fund a wallet shows where companies pay.
+  http.get('/api/v2/wallet/how-to-pay', () => HttpResponse.json(makeWallet(0).how_to_pay)),
 ];

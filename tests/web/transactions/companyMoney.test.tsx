@@ -47,6 +47,8 @@ describe('company transactions', () => {
           balance: 123456.5,
           earnings: 0,
           how_to_pay: {
+            status: 'configured',
+            missing: [],
             bank_name: 'Guaranty Trust Bank',
             account_name: 'Verify Nigeria Ltd',
             account_number: '0123456789',

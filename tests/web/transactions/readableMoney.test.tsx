@@ -5,7 +5,15 @@ import { renderApp } from '../support/renderApp';
 import { server } from '../support/server';
 import { adminAccount, companyAccount, signIn } from '../support/session';
 import { filterOf } from '../support/jobsFixtures';
-import { catchDownloads, makeTransaction, restPage, txId } from '../support/moneyFixtures';
+import {
+  catchDownloads,
+  makeTransaction,
+  makeWallet,
+  restPage,
+  txId,
+} from '../support/moneyFixtures';
+import type { HowToPay } from '../../../src/resources/transactions/types';
+import { companiesPage, makeCompany } from '../support/companiesFixtures';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -193,5 +201,76 @@ describe('invoices by month', () => {
     await user.click(screen.getByRole('button', { name: 'Download the invoice of October 2026' }));
     await waitFor(() => expect(saved).toEqual(['invoice-2026-10.pdf']));
     expect(asked).toContain('2026-10 application/pdf');
+  }, 90_000);
+});
+
+describe('where companies pay', () => {
+  const demo = {
+    status: 'demo' as const,
+    bank_name: 'Wema Bank',
+    account_name: 'Verification Back-office Ltd',
+    account_number: '0123456789',
+    instructions: "This is the demo data's made-up account: do not send money to it.",
+    missing: [],
+  };
+  const notConfigured = {
+    status: 'not_configured' as const,
+    bank_name: null,
+    account_name: null,
+    account_number: null,
+    instructions:
+      'The provider has not set up its bank account for payments yet: it must set PAYMENT_BANK_NAME, PAYMENT_ACCOUNT_NAME, PAYMENT_ACCOUNT_NUMBER on its server.',
+    missing: ['PAYMENT_BANK_NAME', 'PAYMENT_ACCOUNT_NAME', 'PAYMENT_ACCOUNT_NUMBER'],
+  };
+
+  const fundPage = async (howToPay: HowToPay) => {
+    signIn(adminAccount);
+    server.use(
+      http.get('/api/v2/companies', () => companiesPage([makeCompany(1)])),
+      http.get('/api/v2/wallet/how-to-pay', () => HttpResponse.json(howToPay)),
+    );
+    await renderApp('/admin/transactions/fund-wallet');
+    return screen.findByRole('region', { name: 'Where companies pay' }, firstRender);
+  };
+
+  it('fund a wallet: the demo account is marked as a demo', async () => {
+    const card = await fundPage(demo);
+    expect(within(card).getByText('Demo account — not a real bank account')).toBeInTheDocument();
+    expect(within(card).getByText('0123456789')).toBeInTheDocument();
+  }, 90_000);
+
+  it('fund a wallet: without PAYMENT_* no number, but the variables to set', async () => {
+    const card = await fundPage(notConfigured);
+    expect(
+      within(card).getByText('No bank account is set up for payments yet'),
+    ).toBeInTheDocument();
+    expect(card).toHaveTextContent('PAYMENT_ACCOUNT_NUMBER');
+    expect(card.textContent).not.toMatch(/\d{10}/);
+  }, 90_000);
+
+  it("a company's transactions: the configured account as it is, with no demo notice", async () => {
+    signIn(companyAccount);
+    server.use(
+      http.get('/api/v2/wallet', () => HttpResponse.json(makeWallet(100))),
+      http.get('/api/v2/transactions', () => restPage('transactions', [])),
+    );
+    await renderApp('/company/transactions');
+    expect(await screen.findByText('1234567890', {}, firstRender)).toBeInTheDocument();
+    expect(screen.queryByText('Demo account — not a real bank account')).toBeNull();
+  }, 90_000);
+
+  it("a company's transactions: no account yet says what the provider must set", async () => {
+    signIn(companyAccount);
+    server.use(
+      http.get('/api/v2/wallet', () =>
+        HttpResponse.json(makeWallet(100, 0, { how_to_pay: notConfigured })),
+      ),
+      http.get('/api/v2/transactions', () => restPage('transactions', [])),
+    );
+    await renderApp('/company/transactions');
+    expect(
+      await screen.findByText('No bank account is set up for payments yet', {}, firstRender),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/it must set PAYMENT_BANK_NAME/)).toBeInTheDocument();
   }, 90_000);
 });
