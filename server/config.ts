@@ -74,10 +74,10 @@ export const paymentVariables = [
 ] as const;
 
 /**
- * Where companies pay: the operator's account as configured, the demo's made-up account (demo
- * data and no `PAYMENT_*`), or none yet (the variables still missing, never an invented number).
+ * Where companies pay: the operator's account as configured, or none yet (the variables still
+ * missing, never an invented number; a database holding the demo shows the demo's account).
  */
-export type PaymentAccountStatus = 'configured' | 'demo' | 'not_configured';
+export type PaymentAccountStatus = 'configured' | 'not_configured';
 
 /** How companies pay (shown with the wallet) and the VAT of invoices. */
 export interface MoneySettings {
@@ -92,9 +92,9 @@ export interface MoneySettings {
   vatRatePercent: number;
 }
 
-/** Demo values, shown as a demo account: an operator sets the real account in the environment. */
+/** The example account of the tests that leave `money` out. */
 export const defaultMoneySettings: MoneySettings = {
-  paymentAccount: 'demo',
+  paymentAccount: 'configured',
   missingPaymentVariables: [],
   bankName: 'Wema Bank',
   accountName: 'Verification Back-office Ltd',
@@ -170,7 +170,7 @@ export function loadConfig(env: Env = process.env): Config {
     s3,
     trustProxy: loadTrustProxy(env.TRUST_PROXY),
     timeouts: loadTimeouts(env),
-    money: loadMoneySettings(env, env.DEMO_DATA !== 'false'),
+    money: loadMoneySettings(env),
     apiKeyRequestsPerMinute: wholeNumber(
       env,
       'API_KEY_REQUESTS_PER_MINUTE',
@@ -184,7 +184,7 @@ export function loadConfig(env: Env = process.env): Config {
   };
 }
 
-function loadMoneySettings(env: Env, demoData: boolean): MoneySettings {
+function loadMoneySettings(env: Env): MoneySettings {
   const vatRaw = env.VAT_RATE_PERCENT;
   const vat = vatRaw ? Number(vatRaw) : defaultMoneySettings.vatRatePercent;
   if (!/^\d+(\.\d{1,2})?$/.test(vatRaw ?? '0') || !(vat >= 0 && vat < 100)) {
@@ -197,9 +197,6 @@ function loadMoneySettings(env: Env, demoData: boolean): MoneySettings {
     );
   }
   const missing = paymentVariables.filter((name) => !env[name]?.trim());
-  if (missing.length === paymentVariables.length && demoData) {
-    return { ...defaultMoneySettings, vatRatePercent: vat };
-  }
   return {
     paymentAccount: missing.length ? 'not_configured' : 'configured',
     missingPaymentVariables: missing,

@@ -16,39 +16,56 @@ export type { HowToPay };
  */
 export interface PaymentMethod<Input> {
   readonly id: string;
-  howToPay(settings: MoneySettings): HowToPay;
+  /** `holdsDemo`: the database holds the demo data (which may show the demo's account). */
+  howToPay(settings: MoneySettings, holdsDemo: boolean): HowToPay;
   /** Checks one payment; a bad field is a 400 naming it. */
   record(input: Input): { reference: string; details: Record<string, unknown> };
 }
 
+/** The demo's made-up account: shown, marked as such, only over the demo data. */
+const demoPaymentAccount = {
+  bank_name: 'Wema Bank',
+  account_name: 'Verification Back-office Ltd',
+  account_number: '0123456789',
+};
+
 /** An admin records a transfer seen on the provider's bank statement. */
 export const recordedBankTransfer: PaymentMethod<{ reference: string; paid_at: string }> = {
   id: 'bank_transfer',
-  howToPay: (s) =>
-    s.paymentAccount === 'not_configured'
-      ? {
-          status: s.paymentAccount,
-          bank_name: null,
-          account_name: null,
-          account_number: null,
-          instructions:
-            'The provider has not set up its bank account for payments yet: it must set ' +
-            `${s.missingPaymentVariables.join(', ')} on its server.`,
-          missing: s.missingPaymentVariables,
-        }
-      : {
-          status: s.paymentAccount,
-          bank_name: s.bankName,
-          account_name: s.accountName,
-          account_number: s.accountNumber,
-          instructions:
-            s.paymentAccount === 'demo'
-              ? "This is the demo data's made-up account: do not send money to it. The " +
-                `provider sets its own with ${paymentVariables.join(', ')}.`
-              : 'Pay by bank transfer to this account, with your company name as the narration. ' +
-                'Your wallet is credited once the payment is confirmed.',
-          missing: [],
-        },
+  howToPay(s, holdsDemo) {
+    if (s.paymentAccount === 'configured') {
+      return {
+        status: 'configured',
+        bank_name: s.bankName,
+        account_name: s.accountName,
+        account_number: s.accountNumber,
+        instructions:
+          'Pay by bank transfer to this account, with your company name as the narration. ' +
+          'Your wallet is credited once the payment is confirmed.',
+        missing: [],
+      };
+    }
+    if (holdsDemo && s.missingPaymentVariables.length === paymentVariables.length) {
+      return {
+        status: 'demo',
+        ...demoPaymentAccount,
+        instructions:
+          "This is the demo data's made-up account: do not send money to it. The provider sets " +
+          `its own with ${paymentVariables.join(', ')}.`,
+        missing: s.missingPaymentVariables,
+      };
+    }
+    return {
+      status: 'not_configured',
+      bank_name: null,
+      account_name: null,
+      account_number: null,
+      instructions:
+        'The provider has not set up its bank account for payments yet: it must set ' +
+        `${s.missingPaymentVariables.join(', ')} on its server.`,
+      missing: s.missingPaymentVariables,
+    };
+  },
   record(input) {
     const reference = input.reference.trim();
     if (!reference) throw fieldError('reference', 'reference must not be blank');

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, type MoneySettings } from '../../../server/config';
-import type { TestContext } from '../helpers';
+import { createUser, type TestContext } from '../helpers';
 import { createJobsTestApp, signIn } from '../jobs/support';
 
 const env = (more: Record<string, string> = {}) => ({
@@ -15,36 +15,28 @@ const account = {
 };
 
 describe('PAYMENT_* in the configuration', () => {
-  it('is the demo account with the demo data and no PAYMENT_*', () => {
-    expect(loadConfig(env()).money).toMatchObject({
-      paymentAccount: 'demo',
-      accountNumber: '0123456789',
-    });
-  });
-
-  it('is not configured without the demo data, and invents no account', () => {
-    const money = loadConfig(env({ DEMO_DATA: 'false' })).money!;
-    expect(money).toMatchObject({
-      paymentAccount: 'not_configured',
-      missingPaymentVariables: [
-        'PAYMENT_BANK_NAME',
-        'PAYMENT_ACCOUNT_NAME',
-        'PAYMENT_ACCOUNT_NUMBER',
-      ],
-      bankName: '',
-      accountNumber: '',
-    });
+  it('is not configured without it, demo data or not, and invents no account', () => {
+    for (const demo of ['true', 'false']) {
+      expect(loadConfig(env({ DEMO_DATA: demo })).money).toMatchObject({
+        paymentAccount: 'not_configured',
+        missingPaymentVariables: [
+          'PAYMENT_BANK_NAME',
+          'PAYMENT_ACCOUNT_NAME',
+          'PAYMENT_ACCOUNT_NUMBER',
+        ],
+        bankName: '',
+        accountNumber: '',
+      });
+    }
   });
 
   it('is configured with all three, and names the ones missing when some are set', () => {
-    expect(loadConfig(env({ ...account, DEMO_DATA: 'false' })).money).toMatchObject({
+    expect(loadConfig(env(account)).money).toMatchObject({
       paymentAccount: 'configured',
       bankName: 'Providus Bank',
       accountName: 'Lagos Checks Ltd',
       accountNumber: '5401234567',
     });
-    // Set on a demo too: the operator's account, not the demo's.
-    expect(loadConfig(env(account)).money!.paymentAccount).toBe('configured');
     const partial = loadConfig(env({ PAYMENT_ACCOUNT_NUMBER: '5401234567' })).money!;
     expect(partial.paymentAccount).toBe('not_configured');
     expect(partial.missingPaymentVariables).toEqual(['PAYMENT_BANK_NAME', 'PAYMENT_ACCOUNT_NAME']);
@@ -56,9 +48,11 @@ describe('GET /wallet/how-to-pay and the wallet', () => {
   const apps: TestContext[] = [];
   afterAll(() => Promise.all(apps.map((a) => a.close())));
 
-  async function howToPay(money: MoneySettings | undefined) {
-    const ctx = await createJobsTestApp(money ? { money } : {});
+  async function howToPay(money: MoneySettings, { demo = false } = {}) {
+    const ctx = await createJobsTestApp({ money });
     apps.push(ctx);
+    // The demo's sign-ins: only a database seeded with the demo has them.
+    if (demo) await createUser(ctx.db, { role: 'admin', email: 'admin@demo.ng' });
     const company = await signIn(ctx.app, ctx.db, 'company');
     const admin = await signIn(ctx.app, ctx.db, 'admin');
     const own = await ctx.app.inject({
@@ -81,14 +75,16 @@ describe('GET /wallet/how-to-pay and the wallet', () => {
     return own.json() as Record<string, unknown>;
   }
 
-  it('says the demo account is a demo', async () => {
-    const body = await howToPay(undefined);
-    expect(body).toMatchObject({ status: 'demo', account_number: '0123456789', missing: [] });
+  const unset = () => loadConfig(env()).money!;
+
+  it('says the demo account is a demo, over the demo data only', async () => {
+    const body = await howToPay(unset(), { demo: true });
+    expect(body).toMatchObject({ status: 'demo', account_number: '0123456789' });
     expect(body.instructions).toMatch(/made-up account: do not send money to it/);
   });
 
   it('gives the configured account as it is', async () => {
-    const body = await howToPay(loadConfig(env({ ...account, DEMO_DATA: 'false' })).money);
+    const body = await howToPay(loadConfig(env(account)).money!, { demo: true });
     expect(body).toMatchObject({
       status: 'configured',
       bank_name: 'Providus Bank',
@@ -99,7 +95,7 @@ describe('GET /wallet/how-to-pay and the wallet', () => {
   });
 
   it('gives no account number before PAYMENT_* is set, and names the variables to set', async () => {
-    const body = await howToPay(loadConfig(env({ DEMO_DATA: 'false' })).money);
+    const body = await howToPay(unset());
     expect(body).toMatchObject({
       status: 'not_configured',
       bank_name: null,

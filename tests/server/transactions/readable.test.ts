@@ -235,3 +235,30 @@ describe('payees of fees and payouts', () => {
     expect((await list(admin.headers, { payee: 'x'.repeat(100) })).res.statusCode).toBe(200);
   });
 });
+
+describe('GET /transactions/invoices', () => {
+  const months = (headers: Record<string, string>, query = '') =>
+    ctx.app.inject({ url: `/api/v2/transactions/invoices${query}`, headers });
+
+  it("lists the company's months with the month's total and jobs charged", async () => {
+    const res = await months(owner.headers);
+    expect(res.statusCode).toBe(200);
+    const month = new Date(Date.now() + 3_600_000).toISOString().slice(0, 7);
+    // Two address jobs at ₦2,500 each this month.
+    expect(res.json()).toEqual([
+      { month, label: expect.stringMatching(/^[A-Z][a-z]+ \d{4}$/), jobs: 2, total: 5000 },
+    ]);
+    // A partner that was charged nothing has no invoices.
+    expect((await months(partner.headers)).json()).toEqual([]);
+  });
+
+  it("is 404 for another company's, and an admin names the company (400 naming company_id)", async () => {
+    expect((await months(partner.headers, `?company_id=${owner.companyId}`)).statusCode).toBe(404);
+    const noCompany = await months(admin.headers);
+    expect(noCompany.statusCode).toBe(400);
+    expect(noCompany.body).toContain('company_id');
+    const named = await months(admin.headers, `?company_id=${owner.companyId}`);
+    expect(named.json()).toHaveLength(1);
+    expect((await months(admin.headers, '?company_id=nope')).statusCode).toBe(400);
+  });
+});
