@@ -12,6 +12,15 @@ const creditKinds: ReadonlySet<string> = new Set(['funding', 'refund', 'fee']);
 export function makeTransaction(n: number, overrides: Partial<Transaction> = {}): Transaction {
   const kind = overrides.kind ?? 'charge';
   const code = overrides.job_code ?? `JOB-${String(n).padStart(6, '0')}`;
+  // As the server says it: fees and payouts name their payee, here an agent when one is given.
+  const toAgent = (kind === 'fee' || kind === 'payout') && overrides.agent_id;
+  const payee = toAgent
+    ? {
+        payee_type: 'agent' as const,
+        payee_id: overrides.agent_id!,
+        payee_name: overrides.agent_name ?? null,
+      }
+    : { payee_type: null, payee_id: null, payee_name: null };
   return {
     id: txId(n),
     reference: `charge:${txId(n)}`,
@@ -21,9 +30,7 @@ export function makeTransaction(n: number, overrides: Partial<Transaction> = {})
       id: `6c000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     },
     description: `Address verification ${code} charged`,
-    payee_type: null,
-    payee_id: null,
-    payee_name: null,
+    ...payee,
     kind,
     direction: creditKinds.has(kind) ? 'credit' : 'debit',
     status: 'successful',

@@ -7,6 +7,7 @@ import { adminAccount, companyAccount, signIn } from '../support/session';
 import { filterOf } from '../support/jobsFixtures';
 import {
   catchDownloads,
+  makePayout,
   makeTransaction,
   makeWallet,
   restPage,
@@ -143,6 +144,28 @@ describe('agent transactions: payees', () => {
         payee_type: 'company',
         payee: 'fieldtrust',
       }),
+    );
+  }, 90_000);
+});
+
+describe('agent transactions: paying out selected payees', () => {
+  it('pays out a selected partner company, as well as a selected agent', async () => {
+    signIn(adminAccount);
+    answerTransactions([payout, partnerFee]);
+    const posts: unknown[] = [];
+    server.use(
+      http.post('/api/v2/payouts', async ({ request }) => {
+        posts.push(await request.json());
+        return HttpResponse.json(makePayout(posts.length), { status: 201 });
+      }),
+    );
+    const { user } = await renderApp('/admin/transactions/agent-transactions');
+    await screen.findByText('FieldTrust Verification Services', {}, firstRender);
+    await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    await user.click(screen.getByRole('button', { name: 'Pay out' }));
+    await waitFor(() => expect(posts).toHaveLength(2));
+    expect(posts).toEqual(
+      expect.arrayContaining([{ agent_id: payout.payee_id }, { company_id: partnerFee.payee_id }]),
     );
   }, 90_000);
 });
