@@ -75,17 +75,36 @@ export interface WebhookSettings {
 /** An integration's bulk of traffic (polling the jobs list, downloading evidence) fits under it. */
 export const defaultApiKeyRequestsPerMinute = 600;
 
+/** The variables that name the operator's bank account, all three needed. */
+export const paymentVariables = [
+  'PAYMENT_BANK_NAME',
+  'PAYMENT_ACCOUNT_NAME',
+  'PAYMENT_ACCOUNT_NUMBER',
+] as const;
+
+/**
+ * Where companies pay: the operator's account as configured, or none yet (the variables still
+ * missing, never an invented number; a database holding the demo shows the demo's account).
+ */
+export type PaymentAccountStatus = 'configured' | 'not_configured';
+
 /** How companies pay (shown with the wallet) and the VAT of invoices. */
 export interface MoneySettings {
+  paymentAccount: PaymentAccountStatus;
+  /** The `PAYMENT_*` variables still to set when the account is not configured. */
+  missingPaymentVariables: string[];
   bankName: string;
+  /** Also the issuer named on invoices and receipts. */
   accountName: string;
   accountNumber: string;
   /** Percent, e.g. 7.5: the part of each price that invoices show as VAT. */
   vatRatePercent: number;
 }
 
-/** Demo values: an operator sets the real account in the environment. */
+/** The example account of the tests that leave `money` out. */
 export const defaultMoneySettings: MoneySettings = {
+  paymentAccount: 'configured',
+  missingPaymentVariables: [],
   bankName: 'Wema Bank',
   accountName: 'Verification Back-office Ltd',
   accountNumber: '0123456789',
@@ -212,16 +231,19 @@ function loadMoneySettings(env: Env): MoneySettings {
   if (!/^\d+(\.\d{1,2})?$/.test(vatRaw ?? '0') || !(vat >= 0 && vat < 100)) {
     throw new ConfigError(`VAT_RATE_PERCENT must be a percentage from 0 to 99.99, got "${vatRaw}"`);
   }
-  const accountNumber = env.PAYMENT_ACCOUNT_NUMBER || defaultMoneySettings.accountNumber;
-  if (!isNubanShaped(accountNumber)) {
+  const accountNumber = env.PAYMENT_ACCOUNT_NUMBER;
+  if (accountNumber && !isNubanShaped(accountNumber)) {
     throw new ConfigError(
       `PAYMENT_ACCOUNT_NUMBER must be a 10-digit NUBAN account number, got "${accountNumber}"`,
     );
   }
+  const missing = paymentVariables.filter((name) => !env[name]?.trim());
   return {
-    bankName: env.PAYMENT_BANK_NAME || defaultMoneySettings.bankName,
-    accountName: env.PAYMENT_ACCOUNT_NAME || defaultMoneySettings.accountName,
-    accountNumber,
+    paymentAccount: missing.length ? 'not_configured' : 'configured',
+    missingPaymentVariables: missing,
+    bankName: env.PAYMENT_BANK_NAME?.trim() ?? '',
+    accountName: env.PAYMENT_ACCOUNT_NAME?.trim() || defaultMoneySettings.accountName,
+    accountNumber: accountNumber ?? '',
     vatRatePercent: vat,
   };
 }

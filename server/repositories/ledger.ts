@@ -46,6 +46,8 @@ export interface NewMovement {
   payoutId?: string | null;
   details?: Record<string, unknown>;
   createdBy?: string | null;
+  /** When it happened: now unless given (the demo dates its money with its jobs). */
+  at?: Date;
   postings: Posting[];
 }
 
@@ -76,9 +78,14 @@ export function createLedgerRepository(db: Queryable) {
       const ids = movements.map(() => randomUUID());
       const r = await q.query<{ id: string; reference: string }>(
         `INSERT INTO ledger_movements (id, reference, kind, amount_kobo, company_id, agent_id,
-                                       job_id, payout_id, details, created_by)
-         SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::bigint[], $5::uuid[],
-                              $6::uuid[], $7::uuid[], $8::uuid[], $9::jsonb[], $10::uuid[])
+                                       job_id, payout_id, details, created_by, created_at)
+         SELECT u.id, u.reference, u.kind, u.amount_kobo, u.company_id, u.agent_id, u.job_id,
+                u.payout_id, u.details, u.created_by, coalesce(u.at, now())
+           FROM unnest($1::uuid[], $2::text[], $3::text[], $4::bigint[], $5::uuid[],
+                       $6::uuid[], $7::uuid[], $8::uuid[], $9::jsonb[], $10::uuid[],
+                       $11::timestamptz[])
+             AS u(id, reference, kind, amount_kobo, company_id, agent_id, job_id, payout_id,
+                  details, created_by, at)
          ON CONFLICT (reference) DO NOTHING RETURNING id, reference`,
         [
           ids,
@@ -91,6 +98,7 @@ export function createLedgerRepository(db: Queryable) {
           movements.map((m) => m.payoutId ?? null),
           movements.map((m) => JSON.stringify(m.details ?? {})),
           movements.map((m) => m.createdBy ?? null),
+          movements.map((m) => m.at ?? null),
         ],
       );
       const posted = new Set(r.rows.map((row) => row.id));

@@ -1,7 +1,10 @@
 import type { Queryable } from '../db';
 import type { JobKind } from '../../reference/jobKinds';
+import type { PayeeType } from '../../reference/money';
+import { lagosOffsetSql } from '../../reference/lagosTime';
 import { stateName } from '../../reference/locations';
 import type { JobStatus } from '../services/jobStateMachine';
+import { containsPattern } from './sqlWhere';
 
 /** Whose money a user sees: everyone's (provider staff) or one company's. */
 export type MoneyScope = { kind: 'all' } | { kind: 'company'; companyId: string };
@@ -14,6 +17,12 @@ export interface TransactionFilter {
   companyId?: string;
   agentId?: string;
   jobId?: string;
+  /** Fees and payouts only, to agents or to partner companies. */
+  payeeType?: PayeeType;
+  /** The agent or the company paid. */
+  payeeId?: string;
+  /** Part of the payee's name. */
+  payee?: string;
   ids?: string[];
 }
 
@@ -43,6 +52,9 @@ export interface TransactionRow {
   price_kobo: number | null;
   job_status: JobStatus | null;
   job_state: string | null;
+  /** Who the job belongs to and who does it: whether a company may see it is decided on these. */
+  job_company_id: string | null;
+  job_assignee_company_id: string | null;
   payout_id: string | null;
   payout_reference: string | null;
   details: Record<string, unknown>;
@@ -61,7 +73,8 @@ const selectTransactions = `SELECT m.id, m.reference, m.kind, m.amount_kobo::flo
     m.job_id, j.code AS job_code, j.type AS job_type, j.fields ->> 'id_type' AS identity_type,
     j.subject_name AS name, j.fields ->> 'guarantor_name' AS guarantor,
     j.assigned_at AS job_assigned_at, j.price_kobo::float8 AS price_kobo, j.status AS job_status,
-    j.state AS job_state, m.payout_id, p.reference AS payout_reference, m.details
+    j.state AS job_state, j.company_id AS job_company_id,
+    j.assignee_company_id AS job_assignee_company_id, m.payout_id, p.reference AS payout_reference, m.details
   FROM ledger_movements m
   LEFT JOIN companies c ON c.id = m.company_id
   LEFT JOIN accounts ag ON ag.id = m.agent_id
@@ -84,6 +97,14 @@ function where(scope: MoneyScope, f: TransactionFilter, params: unknown[]) {
   if (f.companyId) parts.push(`t.company_id = ${p(f.companyId)}`);
   if (f.agentId) parts.push(`t.agent_id = ${p(f.agentId)}`);
   if (f.jobId) parts.push(`t.job_id = ${p(f.jobId)}`);
+  if (f.payeeType || f.payeeId || f.payee) parts.push(`t.kind IN ('fee', 'payout')`);
+  if (f.payeeType)
+    parts.push(`t.${f.payeeType === 'agent' ? 'agent_id' : 'company_id'} IS NOT NULL`);
+  if (f.payeeId) parts.push(`${p(f.payeeId)} IN (t.agent_id, t.company_id)`);
+  if (f.payee?.trim()) {
+    const like = p(containsPattern(f.payee.trim()));
+    parts.push(`coalesce(t.agent_name, t.company_name) ILIKE ${like}`);
+  }
   return parts.length ? `WHERE ${parts.join(' AND ')}` : '';
 }
 
@@ -175,6 +196,26 @@ export function createTransactionsRepository(db: Queryable) {
       const { state, ...company } = row;
       const where = [row.address, state && stateName(state)].filter(Boolean).join(', ');
       return { ...company, address: where || null };
+    },
+
+    /**
+     * The months (Lagos time) in which a company was charged, newest first, at most `limit`:
+     * each with its invoice's total (charges less refunds, kobo) and the jobs charged.
+     */
+    async invoiceMonths(companyId: string, limit: number, q: Queryable = db) {
+      const r = await q.query<{ month: string; total_kobo: number; jobs: number }>(
+        `SELECT to_char(created_at AT TIME ZONE ${lagosOffsetSql}, 'YYYY-MM') AS month,
+                sum(CASE WHEN kind = 'refund' THEN -amount_kobo ELSE amount_kobo END)::float8
+                  AS total_kobo,
+                (count(*) FILTER (WHERE kind = 'charge' AND job_id IS NOT NULL)
+                 + coalesce(sum((details ->> 'jobs')::int)
+                     FILTER (WHERE kind = 'charge' AND job_id IS NULL), 0))::int AS jobs
+           FROM ledger_movements
+          WHERE company_id = $1 AND kind IN ('charge', 'refund')
+          GROUP BY 1 ORDER BY 1 DESC LIMIT $2`,
+        [companyId, limit],
+      );
+      return r.rows;
     },
 
     /** A company's charges and refunds in [from, to): the lines of its invoice. */

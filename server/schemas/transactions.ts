@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { jobKinds } from '../../reference/jobKinds';
-import { transactionKinds, transactionStatuses } from '../../reference/money';
+import { payeeTypes, transactionKinds, transactionStatuses } from '../../reference/money';
 import { jobStatuses } from '../../reference/jobStatuses';
 
 const dateTime = Type.String({ format: 'date-time' });
@@ -9,7 +9,22 @@ const orNull = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) =>
 export const Uuid = Type.String({ format: 'uuid' });
 export const Money = Type.Number({ description: 'NGN, at most 2 decimals' });
 
-export { transactionKinds, transactionStatuses };
+export { payeeTypes, transactionKinds, transactionStatuses };
+
+/** What a movement's reference stands for, as a person reads it. */
+export const referenceKinds = ['job', 'funding', 'payout', 'upload', 'other'] as const;
+export const TransactionRefersTo = Type.Object(
+  {
+    kind: Type.Enum([...referenceKinds], {
+      description:
+        'job: its job (id: the job); funding: the bank reference; payout: its payout (id: the ' +
+        'payout); upload: a bulk upload charged as one; other: nothing the viewer may see',
+    }),
+    label: Type.String({ description: 'JOB-000072, the bank reference, the payout…' }),
+    id: orNull(Type.String({ description: 'The job or the payout it links to' })),
+  },
+  { description: "What `reference` stands for; another company's job is never named" },
+);
 export const transactionSortFields = ['id', 'created_at', 'amount', 'kind'] as const;
 
 /** One movement of money as a company or an agent sees it, with its job when it has one. */
@@ -19,6 +34,15 @@ export const Transaction = Type.Object({
     description:
       'Unique per movement: funding:<bank ref>, charge:<job id>, refund:…, fee:…, payout:…',
   }),
+  refers_to: TransactionRefersTo,
+  description: Type.String({
+    description: 'The movement in a sentence: "Address verification JOB-000072 charged"',
+  }),
+  payee_type: orNull(
+    Type.Enum([...payeeTypes], { description: 'Fees and payouts: an agent or a partner company' }),
+  ),
+  payee_id: orNull(Type.String()),
+  payee_name: orNull(Type.String()),
   kind: Type.Enum([...transactionKinds]),
   direction: Type.Enum(['credit', 'debit'], {
     description: 'For the company or agent concerned: credit adds to its balance',
@@ -69,7 +93,8 @@ export const TransactionListQuery = Type.Object({
     Type.String({
       description:
         'JSON object: created_from, created_to (yyyy-MM-dd, Lagos days), kind, status, ' +
-        'company_id, agent_id, job_id, id (a list: getMany)',
+        'company_id, agent_id, job_id, payee_type (agent or company: fees and payouts), ' +
+        'payee_id (an agent or a company paid), payee (part of its name), id (a list: getMany)',
     }),
   ),
 });
@@ -81,6 +106,19 @@ export const InvoiceQuery = Type.Object({
   month: Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$', description: 'YYYY-MM' }),
   company_id: Type.Optional(Type.String({ format: 'uuid', description: 'Admins: whose invoice' })),
 });
+
+export const InvoiceMonthsQuery = Type.Object({
+  company_id: Type.Optional(Type.String({ format: 'uuid', description: 'Admins: whose invoices' })),
+});
+
+/** A month with charges, for the invoices' history. */
+export const InvoiceMonth = Type.Object({
+  month: Type.String({ description: 'YYYY-MM (Lagos time)' }),
+  label: Type.String({ description: 'The month as the invoice names it: "September 2026"' }),
+  jobs: Type.Integer({ description: 'Jobs charged that month' }),
+  total: Money,
+});
+export type InvoiceMonth = Static<typeof InvoiceMonth>;
 
 export const InvoiceLine = Type.Object({
   date: dateTime,

@@ -7,12 +7,23 @@ export const WalletQuery = Type.Object({
   agent_id: Type.Optional(Type.String({ format: 'uuid', description: 'Admins: this agent' })),
 });
 
+const orNull = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
+
 export const HowToPay = Type.Object({
-  bank_name: Type.String(),
-  account_name: Type.String(),
-  account_number: Type.String(),
+  status: Type.Enum(['configured', 'demo', 'not_configured'], {
+    description:
+      "configured: the operator's account (PAYMENT_*); demo: the demo data's made-up account, " +
+      'not a real one; not_configured: no account yet (see `missing`)',
+  }),
+  bank_name: orNull('Null until configured'),
+  account_name: orNull('Null until configured'),
+  account_number: orNull('Null until configured: never an invented number'),
   instructions: Type.String(),
+  missing: Type.Array(Type.String(), {
+    description: 'The PAYMENT_* variables the operator must still set',
+  }),
 });
+export type HowToPay = Static<typeof HowToPay>;
 
 export const BankAccountBody = Type.Object(
   {

@@ -61,7 +61,8 @@ function groupBy<T>(items: T[], key: (t: T) => string) {
  * Jobs of every kind in every status, each moved there step by step through the one writer of
  * job moves (so events, counters, fees and refunds are the app's own), each charged to its owner
  * at creation as the create route charges (the wallets are funded before), then dated over the
- * last four months: the app stamps moves with now(), the demo needs a past. Codes follow the
+ * last four months: the app stamps moves with now(), the demo needs a past. Their money is dated
+ * as it is written, by the services' `at` (ledger rows are never edited). Codes follow the
  * creation dates. Writes go in batches (COPY, then one round of moves per step): PGlite answers
  * one query at a time, and a first start should stay quick.
  */
@@ -96,6 +97,7 @@ export const seedJobs: DemoSeeder = async (tx, ctx) => {
     lga: p.job.lga,
     subject_name: p.job.subjectName,
     fields: p.job.fields,
+    at: p.eventTimes[0]!,
   }));
   // Each creation event is given its creator when the jobs are dated.
   await createJobs(creation, orders, ctx.accounts[0]!.id, tx);
@@ -136,7 +138,9 @@ export const seedJobs: DemoSeeder = async (tx, ctx) => {
       const moves = group.map((j) => {
         const s = step(j);
         const rating = s.action === 'approve' || s.action === 'reject' ? j.rating : null;
-        return planMoves({ id: j.id, code: j.code, status: status.get(j.id)! }, [s], rating);
+        const job = { id: j.id, code: j.code, status: status.get(j.id)! };
+        // The move's money (fee, refund) is dated when the move happened.
+        return planMoves(job, [s], rating, j.eventTimes[round + 1]);
       });
       await writeMoves({ jobs, queue: noEndpointYet }, moves, step(group[0]!).actorId, tx);
       for (const m of moves) status.set(m.jobId, m.to);

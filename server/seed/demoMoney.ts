@@ -38,7 +38,9 @@ export const seedWalletFunding: DemoSeeder = async (tx, ctx) => {
         amountKobo: roundedKobo(naira[i % naira.length]!),
         input: { reference, paid_at: paidAt },
       };
-      await fundWallet(ledger, recordedBankTransfer, payment, admin.id, tx);
+      // Credited the day it was paid (10:00 Lagos), not when the demo was made.
+      const at = new Date(`${paidAt}T09:00:00Z`);
+      await fundWallet(ledger, recordedBankTransfer, payment, admin.id, tx, at);
     }
   }
 };

@@ -88,7 +88,8 @@ export async function priceNewJobs(
 
 /**
  * Charges the owner for jobs just created at their prices, in the same transaction: one job is
- * one movement naming it; a bulk upload's jobs are one movement for the whole file.
+ * one movement naming it; a bulk upload's jobs are one movement for the whole file. `at` dates
+ * the charge (now unless given: the demo's past).
  */
 export async function chargeNewJobs(
   deps: Deps,
@@ -97,10 +98,11 @@ export async function chargeNewJobs(
   createdBy: string,
   tx: Queryable,
   details: Record<string, unknown> = {},
+  at?: Date,
 ) {
   const movement =
     jobs.length === 1
       ? chargeMovement({ id: jobs[0]!.id, companyId, priceKobo: jobs[0]!.priceKobo }, createdBy)
       : uploadChargeMovement(companyId, jobs, details, createdBy);
-  await deps.ledger.post([movement], tx);
+  await deps.ledger.post([{ ...movement, at }], tx);
 }

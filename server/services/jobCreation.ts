@@ -13,8 +13,11 @@ export interface JobCreationDeps {
   queue: WebhookQueue;
 }
 
-/** A job to create; `id` when the caller needs it before the insert (the demo draws files for it). */
-export type JobOrder = Omit<NewJob, 'price_kobo'> & { id?: string };
+/**
+ * A job to create; `id` when the caller needs it before the insert (the demo draws files for it),
+ * `at` when it was ordered in the past (the demo: its charge is dated then).
+ */
+export type JobOrder = Omit<NewJob, 'price_kobo'> & { id?: string; at?: Date };
 
 export interface CreatedJob {
   id: string;
@@ -54,7 +57,7 @@ export async function createJobs(
     at.forEach((i, k) => (prices[i] = each[k]!));
   }
 
-  const rows = orders.map((o, i) => ({ ...o, price_kobo: prices[i]! }));
+  const rows = orders.map(({ at: _at, ...o }, i) => ({ ...o, price_kobo: prices[i]! }));
   const ids =
     rows.length === 1 && rows[0]!.id === undefined
       ? [await deps.jobs.insert(rows[0]!, tx)]
@@ -71,7 +74,8 @@ export async function createJobs(
     await chargeNewJobs(deps, first!.company_id, created, actorId, tx, details);
   } else {
     for (const [i, job] of created.entries()) {
-      await chargeNewJobs(deps, job.companyId, [job], orders[i]!.created_by, tx);
+      const { created_by, at } = orders[i]!;
+      await chargeNewJobs(deps, job.companyId, [job], created_by, tx, {}, at);
     }
   }
   await publishJobEvents(

@@ -26,6 +26,8 @@ export interface PlannedMove {
   to: JobStatus;
   rating: number | null;
   events: { jobId: string; from: JobStatus; to: JobStatus; reason: string | null }[];
+  /** When it happened, for its money: now unless given (the demo's past). */
+  at?: Date;
 }
 
 /**
@@ -36,6 +38,7 @@ export function planMoves(
   job: Pick<LockedJob, 'id' | 'code' | 'status'>,
   steps: MoveStep[],
   rating: number | null = null,
+  at?: Date,
 ): PlannedMove {
   let from = job.status;
   const events: PlannedMove['events'] = [];
@@ -44,7 +47,7 @@ export function planMoves(
     events.push({ jobId: job.id, from, to, reason: reason?.trim() || null });
     from = to;
   }
-  return { jobId: job.id, to: from, rating, events } as PlannedMove;
+  return { jobId: job.id, to: from, rating, events, at } as PlannedMove;
 }
 
 /**
@@ -65,7 +68,7 @@ export async function writeMoves(
     tx,
   );
   await settleJobMoves(
-    moves.map((m) => ({ jobId: m.jobId, to: m.to })),
+    moves.map((m) => ({ jobId: m.jobId, to: m.to, at: m.at })),
     (ids) => jobs.money(ids, tx),
     actorId,
     tx,

@@ -176,7 +176,7 @@ export const payoutSettledMovement = (
  * assignee's fee, a cancelled job refunds what its owner was charged. Rejection moves nothing.
  */
 export async function settleJobMoves(
-  moved: { jobId: string; to: string }[],
+  moved: { jobId: string; to: string; at?: Date }[],
   jobMoney: (ids: string[]) => Promise<JobMoney[]>,
   actorId: string | null,
   tx: Queryable,
@@ -188,9 +188,11 @@ export async function settleJobMoves(
   for (const m of settled) {
     const job = byId.get(m.jobId);
     if (m.to === 'approved' && job?.fee_kobo && job.assignee_type) {
-      movements.push(feeMovement(job, actorId));
+      movements.push({ ...feeMovement(job, actorId), at: m.at });
     }
-    if (m.to === 'cancelled' && job?.price_kobo) movements.push(refundMovement(job, actorId));
+    if (m.to === 'cancelled' && job?.price_kobo) {
+      movements.push({ ...refundMovement(job, actorId), at: m.at });
+    }
   }
   await createLedgerRepository(tx).post(movements, tx);
 }

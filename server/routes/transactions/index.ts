@@ -4,10 +4,12 @@ import { Type } from 'typebox';
 import { idTypeLabel, jobKindLabels } from '../../../reference/jobKinds';
 import { defaultMoneySettings } from '../../config';
 import { fieldError, notFound } from '../../errors';
-import type { MoneyScope, TransactionRow } from '../../repositories/transactions';
+import type { MoneyScope } from '../../repositories/transactions';
 import { BinaryFile, errorResponses } from '../../schemas/common';
 import {
   Invoice,
+  InvoiceMonth,
+  InvoiceMonthsQuery,
   InvoiceQuery,
   Transaction,
   TransactionIdParams,
@@ -18,22 +20,17 @@ import { isAdminArea } from '../../services/jobAccess';
 import { listPageOf, scoped } from '../../services/listFilter';
 import { koboToNgn } from '../../services/money';
 import { invoicePdf, receiptPdf } from '../../services/moneyPdf';
-import { transactionView } from '../../services/moneyViews';
+import { transactionKindLabels, transactionView } from '../../services/moneyViews';
 import { lagosMidnight } from '../jobs/listQuery';
 import { parseTransactionQuery, transactionList } from './listQuery';
-
-const kindLabels: Record<TransactionRow['kind'], string> = {
-  funding: 'Wallet funding',
-  charge: 'Job charge',
-  refund: 'Refund',
-  fee: 'Assignee fee',
-  payout: 'Payout',
-};
 
 const csvColumns = [
   'created_at',
   'reference',
   'kind',
+  'description',
+  'payee_type',
+  'payee_name',
   'direction',
   'amount',
   'status',
@@ -46,6 +43,16 @@ const csvColumns = [
   'job_status',
   'bank_reference',
 ] as const;
+
+/** "September 2026": how an invoice names its month (YYYY-MM). */
+const invoiceMonthLabel = (month: string) =>
+  new Date(`${month}-15T12:00:00Z`).toLocaleDateString('en-US', {
+    month: 'long',
+    year: 'numeric',
+  });
+
+/** The invoices' history goes back three years at most. */
+const invoiceMonthsMax = 36;
 
 /** Every movement of money as transactions, a receipt per transaction, a monthly invoice. */
 const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -83,13 +90,55 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
           (offset, limit) => transactions.list(scope, q.filter, q.sort, offset, limit),
           (r) => {
             // The instant itself: exports write times in Lagos time (services/csv.ts).
-            const t = { ...transactionView(r), created_at: r.created_at };
+            const t = { ...transactionView(r, scope), created_at: r.created_at };
             return csvColumns.map((c) => t[c]);
           },
         );
         return sendCsv(reply, 'transactions.csv', lines);
       }
-      return listPageOf(reply, transactionList, q, scoped(transactions, scope), transactionView);
+      return listPageOf(reply, transactionList, q, scoped(transactions, scope), (r) =>
+        transactionView(r, scope),
+      );
+    },
+  );
+
+  /** Whose invoices: a company user's own (another is 404), or the one an admin names. */
+  async function invoicedCompany(request: FastifyRequest, named: string | undefined) {
+    let companyId = named;
+    if (!isAdminArea(request.account)) {
+      if (companyId && companyId !== request.account.company_id) {
+        throw notFound('Company not found');
+      }
+      companyId = request.account.company_id!;
+    } else if (!companyId) {
+      throw fieldError('company_id', 'company_id is required: name the company to invoice');
+    }
+    const company = await transactions.company(companyId);
+    if (!company) throw notFound('Company not found');
+    return company;
+  }
+
+  app.get(
+    '/transactions/invoices',
+    {
+      config: { access: 'money.view' },
+      schema: {
+        tags,
+        summary: "The months a company was charged, newest first: each invoice's total and jobs",
+        description: `At most ${invoiceMonthsMax} months. Company users get their own; admins name \`company_id\`.`,
+        querystring: InvoiceMonthsQuery,
+        response: { 200: Type.Array(InvoiceMonth), ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const company = await invoicedCompany(request, request.query.company_id);
+      const months = await transactions.invoiceMonths(company.id, invoiceMonthsMax);
+      return months.map((m) => ({
+        month: m.month,
+        label: invoiceMonthLabel(m.month),
+        jobs: m.jobs,
+        total: koboToNgn(m.total_kobo)!,
+      }));
     },
   );
 
@@ -110,17 +159,8 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { month } = request.query;
-      let companyId = request.query.company_id;
-      if (!isAdminArea(request.account)) {
-        if (companyId && companyId !== request.account.company_id) {
-          throw notFound('Company not found');
-        }
-        companyId = request.account.company_id!;
-      } else if (!companyId) {
-        throw fieldError('company_id', 'company_id is required: name the company to invoice');
-      }
-      const company = await transactions.company(companyId);
-      if (!company) throw notFound('Company not found');
+      const company = await invoicedCompany(request, request.query.company_id);
+      const companyId = company.id;
       const [year, m] = month.split('-').map(Number) as [number, number];
       const next = m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;
       const rows = await transactions.invoiceLines(
@@ -144,10 +184,7 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const rate = settings.vatRatePercent;
       const vatKobo = Math.round((totalKobo * rate) / (100 + rate));
       const number = `INV-${month.replace('-', '')}-${companyId.slice(0, 8).toUpperCase()}`;
-      const monthLabel = new Date(`${month}-15T12:00:00Z`).toLocaleDateString('en-US', {
-        month: 'long',
-        year: 'numeric',
-      });
+      const monthLabel = invoiceMonthLabel(month);
       if (request.headers.accept?.includes('application/json')) {
         return {
           number,
@@ -198,9 +235,10 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const t = await transactions.find(request.params.id, scopeOf(request));
+      const scope = scopeOf(request);
+      const t = await transactions.find(request.params.id, scope);
       if (!t) throw notFound('Transaction not found');
-      return transactionView(t);
+      return transactionView(t, scope);
     },
   );
 
@@ -219,27 +257,28 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const t = await transactions.find(request.params.id, scopeOf(request));
+      const scope = scopeOf(request);
+      const t = await transactions.find(request.params.id, scope);
       if (!t) throw notFound('Transaction not found');
-      const v = transactionView(t);
+      const v = transactionView(t, scope);
       const pdf = await receiptPdf({
         issuer: settings.accountName,
         reference: t.reference,
-        kindLabel: kindLabels[t.kind],
+        kindLabel: transactionKindLabels[t.kind],
         date: t.created_at,
         party: t.company_name ?? t.agent_name,
         amountKobo: t.amount_kobo,
         status: t.status,
-        ...(t.job_id
+        ...(v.job_id
           ? {
               job: {
-                code: t.job_code,
-                type: t.job_type,
-                name: t.name,
-                identityType: t.identity_type && idTypeLabel(t.identity_type),
-                guarantor: t.guarantor,
-                assignedAt: t.job_assigned_at,
-                status: t.job_status,
+                code: v.job_code,
+                type: v.job_type,
+                name: v.name,
+                identityType: v.identity_type && idTypeLabel(v.identity_type),
+                guarantor: v.guarantor,
+                assignedAt: v.job_assigned_at === null ? null : new Date(v.job_assigned_at),
+                status: v.job_status,
                 verification: v.verification_status,
               },
             }

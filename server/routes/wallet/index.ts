@@ -14,6 +14,7 @@ import {
   BankAccount,
   BankAccountBody,
   FundWalletBody,
+  HowToPay,
   Wallet,
   WalletQuery,
 } from '../../schemas/wallet';
@@ -22,6 +23,7 @@ import { isAdminArea } from '../../services/jobAccess';
 import { agentEarnings, companyEarnings, wallet } from '../../services/ledger';
 import { koboToNgn, positiveKobo } from '../../services/money';
 import { transactionView } from '../../services/moneyViews';
+import { demoAccount } from '../../seed/demoAccounts';
 import { fundWallet, recordedBankTransfer } from '../../services/paymentMethods';
 
 /**
@@ -32,6 +34,29 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ledger, transactions, payouts, companies } = app.repos;
   const tags = ['money'];
   const settings = app.config.money ?? defaultMoneySettings;
+  /** The demo's sign-ins exist only in a database the demo was seeded into. */
+  const howToPay = async () =>
+    recordedBankTransfer.howToPay(
+      settings,
+      settings.paymentAccount !== 'configured' &&
+        (await app.repos.accounts.findByEmail(demoAccount('admin').email)) !== undefined,
+    );
+
+  app.get(
+    '/wallet/how-to-pay',
+    {
+      config: { access: 'money.view' },
+      schema: {
+        tags,
+        summary: "Where companies pay in: the operator's account, the demo's, or none yet",
+        description:
+          '`status` says which: `configured` (PAYMENT_* set), `demo` (demo data, a made-up ' +
+          'account), `not_configured` (no account number; `missing` names the variables to set).',
+        response: { 200: HowToPay },
+      },
+    },
+    async () => howToPay(),
+  );
 
   app.get(
     '/wallet',
@@ -51,7 +76,7 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const a = request.account;
       const { company_id, agent_id } = request.query;
-      const how_to_pay = recordedBankTransfer.howToPay(settings);
+      const how_to_pay = await howToPay();
       if (!isAdminArea(a)) {
         if (agent_id) throw forbidden();
         if (company_id && company_id !== a.company_id) throw notFound('Company not found');
@@ -146,7 +171,9 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
         );
       }
       const scope = { kind: 'all' } as const;
-      return reply.code(201).send(transactionView((await transactions.find(first!.id, scope))!));
+      return reply
+        .code(201)
+        .send(transactionView((await transactions.find(first!.id, scope))!, scope));
     },
   );
 };

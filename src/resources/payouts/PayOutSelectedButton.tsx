@@ -1,26 +1,29 @@
 import PaymentsIcon from '@mui/icons-material/Payments';
 import { Button, useListContext, useUnselectAll } from 'react-admin';
-import type { Transaction } from '../transactions/types';
+import type { PayoutPayee, Transaction } from '../transactions/types';
 import { usePayOut } from './usePayOut';
 
 /**
- * Bulk action of the agent transactions: pays out the available balance of every agent among
- * the selected rows, one payout per agent however many of their rows are selected.
+ * Bulk action of the agent transactions: pays out the available balance of every payee (agent or
+ * partner company) among the selected rows, one payout per payee however many rows are selected.
  */
 export const PayOutSelectedButton = () => {
   const { data = [], selectedIds } = useListContext<Transaction>();
   const unselectAll = useUnselectAll('transactions');
   const payOut = usePayOut({ onDone: unselectAll });
-  const agentIds = [
-    ...new Set(
-      data.filter((t) => selectedIds.includes(t.id) && t.agent_id).map((t) => t.agent_id as string),
-    ),
-  ];
+  const payees = new Map<string, PayoutPayee>();
+  for (const t of data) {
+    if (!selectedIds.includes(t.id) || !t.payee_type || !t.payee_id) continue;
+    payees.set(
+      t.payee_id,
+      t.payee_type === 'agent' ? { agent_id: t.payee_id } : { company_id: t.payee_id },
+    );
+  }
   return (
     <Button
       label="app.money.payouts.pay_selected"
-      onClick={() => payOut.mutate(agentIds.map((agent_id) => ({ agent_id })))}
-      disabled={agentIds.length === 0 || payOut.isPending}
+      onClick={() => payOut.mutate([...payees.values()])}
+      disabled={payees.size === 0 || payOut.isPending}
     >
       <PaymentsIcon />
     </Button>

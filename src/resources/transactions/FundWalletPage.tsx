@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Card, CardContent, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import {
   DateInput,
@@ -19,6 +20,7 @@ import type { AppDataProvider } from '../../dataProvider';
 import { formatNaira } from '../../formatting/money';
 import { useNotifyError } from '../../httpClient/useNotifyError';
 import { Page, PageHeading } from '../../layout/Page';
+import { HowToPayDetails } from './HowToPayDetails';
 import { PartyInput } from './TransactionFilters';
 import type { FundWalletBody } from './types';
 import { useIdempotencyKeys } from './useIdempotencyKeys';
@@ -33,6 +35,27 @@ const CompanyBalance = () => {
     <Typography sx={{ mb: 2 }}>
       {translate('app.money.fund.current_balance', { amount: formatNaira(wallet.data.balance) })}
     </Typography>
+  );
+};
+
+/** The account companies pay into, below the form: the admin sees a demo or missing account. */
+const PayToCard = () => {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const howToPay = useQuery({
+    queryKey: ['wallet', 'how-to-pay'],
+    queryFn: () => dataProvider.getHowToPay(),
+  });
+  if (!howToPay.data) return null;
+  return (
+    <Card component="section" aria-labelledby="pay-to-title" sx={{ mt: 2 }}>
+      <CardContent>
+        <Typography id="pay-to-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+          {translate('app.money.pay_to.title')}
+        </Typography>
+        <HowToPayDetails howToPay={howToPay.data} />
+      </CardContent>
+    </Card>
   );
 };
 
@@ -112,6 +135,7 @@ export const FundWalletPage = () => {
           </Toolbar>
         </Form>
       </Card>
+      <PayToCard />
     </Page>
   );
 };

@@ -1,5 +1,8 @@
-import { Chip, Typography } from '@mui/material';
+import { Chip, Link, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { useJobPaths } from '../jobs/paths';
+import { usePayoutPaths } from '../payouts/paths';
 import { formatNaira } from '../../formatting/money';
 import type { PayoutStatus, Transaction, TransactionKind, TransactionStatus } from './types';
 
@@ -44,3 +47,51 @@ export const Amount = ({ value }: { value: number }) => (
     {formatNaira(value)}
   </Typography>
 );
+
+/**
+ * What a movement's reference stands for: its job (linked to the job's profile in this area),
+ * the bank's reference of a funding, its payout (linked for the provider's staff).
+ */
+export const TransactionReference = ({ transaction }: { transaction: Transaction }) => {
+  const jobPaths = useJobPaths();
+  const payoutPaths = usePayoutPaths();
+  const { kind, label, id } = transaction.refers_to;
+  const to =
+    id === null
+      ? null
+      : kind === 'job'
+        ? jobPaths.profile(id)
+        : kind === 'payout' && jobPaths.area === 'admin'
+          ? payoutPaths.show(id)
+          : null;
+  if (!to) return <>{label}</>;
+  return (
+    <Link
+      component={RouterLink}
+      to={to}
+      // The row opens the transaction; the link opens what it names.
+      onClick={(event: React.MouseEvent) => event.stopPropagation()}
+    >
+      {label}
+    </Link>
+  );
+};
+
+/** Who a fee or a payout pays, with whether it is an agent or a partner company. */
+export const PayeeField = ({ transaction }: { transaction: Transaction }) => {
+  const translate = useTranslate();
+  if (!transaction.payee_type) return null;
+  return (
+    <>
+      {transaction.payee_name}
+      <Typography
+        component="span"
+        variant="caption"
+        color="text.secondary"
+        sx={{ display: 'block' }}
+      >
+        {translate(`app.money.payee_type.${transaction.payee_type}`)}
+      </Typography>
+    </>
+  );
+};

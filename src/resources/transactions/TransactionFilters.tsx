@@ -1,13 +1,14 @@
 import {
   DateInput,
   SelectInput,
+  TextInput,
   useGetList,
   useTranslate,
   type SelectInputProps,
 } from 'react-admin';
 import { useOwnerCompanyChoices } from '../companies/useOwnerCompanies';
 import type { Assignee } from '../jobs/types';
-import { transactionKinds, transactionStatuses } from './types';
+import { payeeTypes, transactionKinds, transactionStatuses } from './types';
 
 const useChoices = (prefix: string, ids: readonly string[]) => {
   const translate = useTranslate();
@@ -59,7 +60,15 @@ export const companyTransactionFilters = [
   ...transactionFilters,
   <PartyInput key="company_id" type="company" source="company_id" />,
 ];
-export const agentTransactionFilters = [
+/** Fees and payouts by who they pay: an agent or a partner company, chosen or searched by name. */
+export const payeeTransactionFilters = [
   ...transactionFilters,
+  <SelectInput
+    key="payee_type"
+    source="payee_type"
+    choices={payeeTypes.map((id) => ({ id, name: `app.money.payee_type.${id}` }))}
+    alwaysOn
+  />,
+  <TextInput key="payee" source="payee" label="app.money.payee_search" alwaysOn />,
   <PartyInput key="agent_id" type="agent" source="agent_id" />,
 ];

@@ -3,8 +3,8 @@ import { ServerExportButton } from '../../layout/ServerExportButton';
 import { PayOutSelectedButton } from '../payouts/PayOutSelectedButton';
 import { TransactionTable } from './TransactionTable';
 import {
-  agentTransactionFilters,
   companyTransactionFilters,
+  payeeTransactionFilters,
   transactionFilters,
 } from './TransactionFilters';
 import type { Transaction } from './types';
@@ -27,11 +27,11 @@ const views = {
     filters: companyTransactionFilters,
     party: 'company',
   },
-  /** Agent transactions (admin): earnings and payouts. */
+  /** Agent transactions (admin): fees and payouts, to agents and to partner companies. */
   agents: {
     title: 'app.money.agent_transactions_title',
-    filters: agentTransactionFilters,
-    party: 'agent',
+    filters: payeeTransactionFilters,
+    party: 'payee',
   },
 } as const;
 

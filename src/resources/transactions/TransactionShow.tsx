@@ -11,7 +11,7 @@ import { Details } from '../../layout/Details';
 import { checkedByRoute, ownErrorDisplay } from '../../layout/showQueryOptions';
 import { Page, PageHeading } from '../../layout/Page';
 import { useGoBack } from '../jobs/useGoBack';
-import { Amount, MoneyStatusChip } from './TransactionFields';
+import { Amount, MoneyStatusChip, TransactionReference } from './TransactionFields';
 import { useMoneyPaths } from './paths';
 import type { Transaction } from './types';
 
@@ -27,7 +27,7 @@ const TransactionDetails = () => {
   const id = String(tx?.id ?? '');
   const receipt = useMutation({
     mutationFn: () => dataProvider.getReceiptPdf(id),
-    onSuccess: (blob) => downloadFile(blob, `receipt-${tx?.reference ?? id}.pdf`),
+    onSuccess: (blob) => downloadFile(blob, `receipt-${tx?.refers_to.label ?? id}.pdf`),
     onError: notifyError,
   });
 
@@ -42,8 +42,9 @@ const TransactionDetails = () => {
       <Card>
         <CardContent>
           <PageHeading title="app.money.details.title" />
+          <Typography sx={{ mb: 0.5 }}>{tx.description}</Typography>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {tx.reference}
+            <TransactionReference transaction={tx} />
           </Typography>
           <Details
             items={[

@@ -1,8 +1,8 @@
 import { Alert, Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { Button, List, Loading, Title, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { Details } from '../../layout/Details';
 import { formatNaira } from '../../formatting/money';
+import { HowToPayDetails } from './HowToPayDetails';
 import { PartnerEarnings } from './PartnerEarnings';
 import { TransactionTable } from './TransactionTable';
 import { useMoneyPaths } from './paths';
@@ -31,22 +31,7 @@ const WalletCard = () => {
             <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
               {t('how_to_pay')}
             </Typography>
-            {wallet.how_to_pay.account_number ? (
-              <>
-                <Typography color="text.secondary" sx={{ mb: 1 }}>
-                  {wallet.how_to_pay.instructions || t('how_to_pay_body')}
-                </Typography>
-                <Details
-                  items={[
-                    [t('bank_name'), wallet.how_to_pay.bank_name],
-                    [t('account_name'), wallet.how_to_pay.account_name],
-                    [t('account_number'), wallet.how_to_pay.account_number],
-                  ]}
-                />
-              </>
-            ) : (
-              <Typography color="text.secondary">{t('no_bank_details')}</Typography>
-            )}
+            <HowToPayDetails howToPay={wallet.how_to_pay} />
           </>
         )}
       </CardContent>

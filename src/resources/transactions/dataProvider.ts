@@ -3,7 +3,9 @@ import type {
   BankAccount,
   BankAccountInput,
   FundWalletBody,
+  HowToPay,
   Invoice,
+  InvoiceMonth,
   Transaction,
   Wallet,
 } from './types';
@@ -29,6 +31,9 @@ export const transactionsApi = {
     return apiJson<Wallet>(`/wallet${query ? `?${query}` : ''}`);
   },
 
+  /** Where companies pay in: the operator's account, the demo's, or none yet (`status`). */
+  getHowToPay: () => apiJson<HowToPay>('/wallet/how-to-pay'),
+
   /** An admin records a company's bank payment: `POST /wallet/fund` → 201. */
   fundWallet: ({ body, idempotencyKey }: { body: FundWalletBody; idempotencyKey: string }) =>
     postMoney<Transaction>('/wallet/fund', body, idempotencyKey),
@@ -36,6 +41,9 @@ export const transactionsApi = {
   /** A partner company's owner sets where its earnings are paid: `PUT /wallet/bank-details`. */
   setBankDetails: (body: BankAccountInput) =>
     apiJson<BankAccount>('/wallet/bank-details', { method: 'PUT', body }),
+
+  /** The months the company was charged, newest first, with each invoice's total and jobs. */
+  getInvoiceMonths: () => apiJson<InvoiceMonth[]>('/transactions/invoices'),
 
   /** A month's invoice as data, for the preview (the same call as the PDF, asked for JSON). */
   getInvoice: (month: string) => apiJson<Invoice>(`/transactions/invoice?month=${enc(month)}`),

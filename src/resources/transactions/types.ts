@@ -1,9 +1,18 @@
 import type { Payout, SettlePayoutBody } from '../../../server/schemas/payouts';
-import type { Transaction, Invoice } from '../../../server/schemas/transactions';
-import type { BankAccount, FundWalletBody, Wallet } from '../../../server/schemas/wallet';
+import type { Transaction, Invoice, InvoiceMonth } from '../../../server/schemas/transactions';
+import type { BankAccount, FundWalletBody, HowToPay, Wallet } from '../../../server/schemas/wallet';
 
 /** The money wire types are the server's (server/schemas): one definition on both sides. */
-export type { BankAccount, FundWalletBody, Invoice, Payout, Transaction, Wallet };
+export type {
+  BankAccount,
+  FundWalletBody,
+  HowToPay,
+  Invoice,
+  InvoiceMonth,
+  Payout,
+  Transaction,
+  Wallet,
+};
 export type InvoiceLine = Invoice['lines'][number];
 export {
   payeeTypes,

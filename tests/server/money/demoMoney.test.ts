@@ -188,4 +188,73 @@ describe('demo money, moved by the app as real money moves', () => {
     expect(balance).toBeGreaterThan(0);
     expect(balance * 100).toBe(await balanceOf(t.db, 'company_wallet', own!.company_id));
   });
+
+  it("dates each job's charge, fee and refund with the job's own events, not the seed's time", async () => {
+    // A charge at the job's creation; a fee at its approval, a refund at its cancellation.
+    const off = await rows<{ reference: string }>(
+      `SELECT m.reference FROM ledger_movements m JOIN jobs j ON j.id = m.job_id
+        WHERE (m.kind = 'charge' AND m.created_at <> j.created_at)
+           OR (m.kind IN ('fee', 'refund') AND NOT EXISTS (
+                 SELECT 1 FROM job_events e WHERE e.job_id = j.id AND e.created_at = m.created_at
+                    AND e.to_status = CASE m.kind WHEN 'fee' THEN 'approved' ELSE 'cancelled' END))`,
+    );
+    expect(off).toEqual([]);
+    const fundings = await rows<{ day: string; paid_at: string }>(
+      `SELECT to_char(created_at AT TIME ZONE INTERVAL '+01:00', 'YYYY-MM-DD') AS day,
+              details ->> 'paid_at' AS paid_at
+         FROM ledger_movements WHERE kind = 'funding'`,
+    );
+    expect(fundings.length).toBeGreaterThan(0);
+    for (const f of fundings) expect(f.day).toBe(f.paid_at);
+  });
+
+  it('has charges in each of the last four months, as many as the jobs created then, and each month its invoice', async () => {
+    const months = await rows<{ month: string; jobs: number; charges: number }>(
+      `SELECT j.month, j.jobs, coalesce(c.charges, 0) AS charges
+         FROM (SELECT to_char(created_at AT TIME ZONE INTERVAL '+01:00', 'YYYY-MM') AS month,
+                      count(*)::int AS jobs
+                 FROM jobs GROUP BY 1) j
+         LEFT JOIN (SELECT to_char(created_at AT TIME ZONE INTERVAL '+01:00', 'YYYY-MM') AS month,
+                           count(*)::int AS charges
+                      FROM ledger_movements WHERE kind = 'charge' GROUP BY 1) c USING (month)
+        ORDER BY j.month DESC`,
+    );
+    expect(months.length).toBeGreaterThanOrEqual(4);
+    for (const m of months) expect(m.charges, m.month).toBe(m.jobs);
+    const lastFour = months.slice(0, 4).map((m) => m.month);
+
+    // The demo company reads each month's invoice, each with that month's jobs only.
+    const own = (
+      await rows<{ id: string; company_id: string }>(
+        `SELECT id, company_id FROM accounts WHERE email = 'company@demo.ng'`,
+      )
+    )[0]!;
+    const session = await login(t.app, 'company@demo.ng', 'Company1234!');
+    const history = await t.app.inject({
+      url: '/api/v2/transactions/invoices',
+      headers: session.headers,
+    });
+    expect(history.statusCode).toBe(200);
+    const listed = history.json() as { month: string; jobs: number; total: number }[];
+    for (const month of lastFour) {
+      const row = listed.find((m) => m.month === month);
+      expect(row, month).toBeDefined();
+      const jobsThen = await rows<{ n: number }>(
+        `SELECT count(*)::int AS n FROM jobs WHERE company_id = $1
+            AND to_char(created_at AT TIME ZONE INTERVAL '+01:00', 'YYYY-MM') = $2`,
+        [own.company_id, month],
+      );
+      expect(row!.jobs, month).toBe(jobsThen[0]!.n);
+      const invoice = await t.app.inject({
+        url: `/api/v2/transactions/invoice?month=${month}`,
+        headers: { ...session.headers, accept: 'application/json' },
+      });
+      const body = invoice.json() as { lines: { date: string }[]; total: number };
+      expect(body.lines.length, month).toBeGreaterThan(0);
+      expect(body.total).toBe(row!.total);
+      expect(body.lines.every((l) => l.date.startsWith(month) || l.date.slice(0, 7) < month)).toBe(
+        true,
+      );
+    }
+  });
 });

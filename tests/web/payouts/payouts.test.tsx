@@ -83,7 +83,7 @@ describe('agent transactions and payouts', () => {
     // The first attempt: agent B's payout fails; the retry must not pay agent A again.
     const posts = answerPayouts([201, 500, 201]);
     const { user } = await renderApp('/admin/transactions/agent-transactions');
-    await screen.findByText('TRX-000003', {}, firstRender);
+    await screen.findByText('JOB-000003', {}, firstRender);
     expect(filterOf(lists.at(-1)!)).toEqual({ kind: 'fee' });
 
     await user.click(screen.getByRole('checkbox', { name: 'Select all' }));

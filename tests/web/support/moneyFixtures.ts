@@ -11,9 +11,26 @@ const creditKinds: ReadonlySet<string> = new Set(['funding', 'refund', 'fee']);
 
 export function makeTransaction(n: number, overrides: Partial<Transaction> = {}): Transaction {
   const kind = overrides.kind ?? 'charge';
+  const code = overrides.job_code ?? `JOB-${String(n).padStart(6, '0')}`;
+  // As the server says it: fees and payouts name their payee, here an agent when one is given.
+  const toAgent = (kind === 'fee' || kind === 'payout') && overrides.agent_id;
+  const payee = toAgent
+    ? {
+        payee_type: 'agent' as const,
+        payee_id: overrides.agent_id!,
+        payee_name: overrides.agent_name ?? null,
+      }
+    : { payee_type: null, payee_id: null, payee_name: null };
   return {
     id: txId(n),
-    reference: `TRX-${String(n).padStart(6, '0')}`,
+    reference: `charge:${txId(n)}`,
+    refers_to: {
+      kind: 'job',
+      label: code,
+      id: `6c000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    },
+    description: `Address verification ${code} charged`,
+    ...payee,
     kind,
     direction: creditKinds.has(kind) ? 'credit' : 'debit',
     status: 'successful',
@@ -120,6 +137,8 @@ export const makeWallet = (balance: number, earnings = 0, more: Partial<Wallet> 
   available: 0,
   bank_account: null,
   how_to_pay: {
+    status: 'configured',
+    missing: [],
     bank_name: 'Providus Bank',
     account_name: 'Verify Nigeria Ltd',
     account_number: '1234567890',
@@ -140,4 +159,6 @@ export const moneyBackgroundHandlers = [
     HttpResponse.json({ total: null, missing: [], jobs: [] }),
   ),
   http.get('/api/v2/wallet', () => HttpResponse.json(makeWallet(0))),
+  // Fund a wallet shows where companies pay.
+  http.get('/api/v2/wallet/how-to-pay', () => HttpResponse.json(makeWallet(0).how_to_pay)),
 ];

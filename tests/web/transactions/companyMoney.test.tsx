@@ -47,6 +47,8 @@ describe('company transactions', () => {
           balance: 123456.5,
           earnings: 0,
           how_to_pay: {
+            status: 'configured',
+            missing: [],
             bank_name: 'Guaranty Trust Bank',
             account_name: 'Verify Nigeria Ltd',
             account_number: '0123456789',
@@ -68,10 +70,10 @@ describe('company transactions', () => {
     expect(screen.getByText('Guaranty Trust Bank')).toBeInTheDocument();
     expect(screen.getByText('0123456789')).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Recent movements' });
-    const funding = within(table).getByText('TRX-000001').closest('tr')!;
+    const funding = within(table).getByText('JOB-000001').closest('tr')!;
     expect(within(funding).getByText('Wallet funding')).toBeInTheDocument();
     expect(within(funding).getByText('₦50,000.00')).toBeInTheDocument();
-    const charge = within(table).getByText('TRX-000002').closest('tr')!;
+    const charge = within(table).getByText('JOB-000002').closest('tr')!;
     expect(within(charge).getByText('Job charge')).toBeInTheDocument();
     expect(within(charge).getByText('-₦2,500.25')).toBeInTheDocument();
     const query = new URL(calls.at(-1)!.url).searchParams;
@@ -84,7 +86,7 @@ describe('company transactions', () => {
     const saved = catchDownloads();
     const calls = answerTransactions([makeTransaction(1)], 40);
     const { user } = await renderApp('/company/transactions/history');
-    await screen.findByText('TRX-000001', {}, firstRender);
+    await screen.findByText('JOB-000001', {}, firstRender);
     expect(screen.getByText(/1-25 of 40/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('combobox', { name: 'Kind' }));
@@ -121,7 +123,7 @@ describe('company transactions', () => {
     });
     answerTransactions([makeTransaction(1)], 1);
     await renderApp('/company/transactions/history');
-    await screen.findByText('TRX-000001', {}, firstRender);
+    await screen.findByText('JOB-000001', {}, firstRender);
     await expect(
       screen.findByRole('button', { name: 'Export' }, { timeout: 1500 }),
     ).rejects.toThrow();
@@ -146,7 +148,9 @@ describe('company transactions', () => {
       }),
     );
     const { user } = await renderApp('/company/transactions/history');
-    await user.click(await screen.findByText('TRX-000007', {}, firstRender));
+    await user.click(
+      await screen.findByText('Address verification JOB-000007 charged', {}, firstRender),
+    );
 
     await screen.findByRole('heading', { name: 'Transaction details', level: 1 });
     const labels = screen.getAllByRole('term').map((dt) => dt.textContent);
@@ -165,7 +169,7 @@ describe('company transactions', () => {
     });
 
     await user.click(screen.getByRole('button', { name: 'Download' }));
-    await waitFor(() => expect(saved).toEqual(['receipt-TRX-000007.pdf']));
+    await waitFor(() => expect(saved).toEqual(['receipt-JOB-000007.pdf']));
     expect(receiptAccept).toBe(`${txId(7)} application/pdf`);
 
     await user.click(screen.getByRole('button', { name: 'Back' }));
@@ -178,6 +182,7 @@ describe('company transactions', () => {
     const saved = catchDownloads();
     const asked: Array<{ month: string | null; accept: string | null }> = [];
     server.use(
+      http.get('/api/v2/transactions/invoices', () => HttpResponse.json([])),
       http.get('/api/v2/transactions/invoice', ({ request }) => {
         const month = new URL(request.url).searchParams.get('month');
         asked.push({ month, accept: request.headers.get('accept') });
