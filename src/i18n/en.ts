@@ -352,6 +352,7 @@ export const en: TranslationMessages = {
       },
       overdue: 'Overdue',
       unassigned: 'Not assigned',
+      place: 'State, LGA',
       select_job: 'Select %{code}',
       not_set: 'Not set',
       export: 'Export',

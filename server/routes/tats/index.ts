@@ -16,8 +16,14 @@ import {
 import { areaOf } from '../../services/accountView';
 import { iso, isoOrNull } from '../../services/jobAccess';
 import { koboToNgn, positiveKobo } from '../../services/money';
-import { FilterOneOf, FilterState, ListFilter, parseFilter } from '../../services/listFilter';
-import { parseRange } from '../../services/listParams';
+import {
+  FilterOneOf,
+  FilterState,
+  ListFilter,
+  listSpec,
+  parseFilter,
+  parseListQuery,
+} from '../../services/listFilter';
 import { jobKindLabels, jobKinds, type JobKind } from '../../../reference/jobKinds';
 
 const audiences = ['company', 'agent'] as const;
@@ -27,6 +33,15 @@ const tatFilter = ListFilter({
   state: FilterState(),
   jobType: FilterOneOf(jobKinds),
   audience: FilterOneOf(audiences),
+});
+
+/** `GET /setting/tat`: always by state (then job type, audience), filtered, paged by `range`. */
+const tatList = listSpec({
+  resource: 'tats',
+  noun: 'TAT settings',
+  sortFields: ['state'],
+  defaultSort: ['state', 'ASC'],
+  filter: tatFilter,
 });
 
 const tatView = (t: TatRow) => ({
@@ -86,8 +101,7 @@ const tatRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const paged = request.query.range !== undefined;
-      const { offset, limit } = parseRange(request.query.range);
-      const f = parseFilter(tatFilter, request.query.filter);
+      const { offset, limit, filter: f } = parseListQuery(tatList, request.query);
       const scope = visibleAudience(request);
       // A company user asking for Agent prices is shown none rather than refused.
       if (scope && f.audience && f.audience !== scope) return { tats: [], total: 0 };

@@ -17,6 +17,7 @@ import { jobKindLabels } from '../../../reference/jobKinds';
 import { stateName } from '../../../reference/locations';
 import { CodeText } from '../../layout/CodeField';
 import { DateText } from '../../layout/DateText';
+import { OneLine } from '../../layout/OneLine';
 import { ServerExportButton } from '../../layout/ServerExportButton';
 import { useIsPhone } from '../../layout/useIsPhone';
 import { AssignJobsButton } from './AssignJobsButton';
@@ -43,7 +44,7 @@ const ListActions = () => {
 const Assignee = ({ job }: { job: Job }) => {
   const translate = useTranslate();
   return job.assignee_name ? (
-    <>{job.assignee_name}</>
+    <OneLine text={job.assignee_name} maxWidth={120} />
   ) : (
     <Typography variant="body2" color="text.secondary" component="span">
       {translate('app.jobs.unassigned')}
@@ -52,6 +53,17 @@ const Assignee = ({ job }: { job: Job }) => {
 };
 
 const Column = DataTable.Col<Job>;
+
+/**
+ * One line per row, 25 rows in about 750 px on a laptop: narrow cell padding, nothing wraps (long
+ * names are cut, whole in their title), the overdue badge beside its due time.
+ */
+const denseTable = {
+  '& .MuiTableCell-root': { px: 1, py: 0.25, whiteSpace: 'nowrap' },
+  '& .MuiTableCell-paddingCheckbox': { px: 0 },
+  '& .MuiTableCell-body .MuiStack-root': { flexWrap: 'nowrap' },
+  '& .MuiTableCell-body .MuiCheckbox-root': { py: 0.25 },
+} as const;
 
 /**
  * A phone row's selection box (SimpleList has none): the same selection as the table's, so the
@@ -64,11 +76,9 @@ const SelectJob = ({ job }: { job: Job }) => {
     <Checkbox
       edge="start"
       checked={selectedIds.includes(job.id)}
-      onClick={(event) => {
-        event.stopPropagation();
-        event.preventDefault();
-        onToggleItem(job.id);
-      }}
+      // The box, not the row's link, takes the click (its default action is the toggle).
+      onClick={(event) => event.stopPropagation()}
+      onChange={() => onToggleItem(job.id)}
       slotProps={{ input: { 'aria-label': translate('app.jobs.select_job', { code: job.code }) } }}
     />
   );
@@ -130,6 +140,7 @@ export const JobList = () => {
         <DataTable<Job>
           rowClick={(id) => paths.profile(String(id))}
           bulkActionButtons={mayAssign ? <AssignJobsButton /> : false}
+          sx={denseTable}
         >
           <Column
             source="code"
@@ -140,9 +151,17 @@ export const JobList = () => {
             )}
           />
           <Column source="type" render={(job) => jobKindLabels[job.type]} />
-          <Column source="subject_name" />
-          <Column source="state" render={(job) => stateName(job.state)} />
-          <Column source="lga" />
+          <Column
+            source="subject_name"
+            render={(job) => <OneLine text={job.subject_name} maxWidth={150} />}
+          />
+          <Column
+            source="state"
+            label="app.jobs.place"
+            render={(job) => (
+              <OneLine text={`${stateName(job.state)}, ${job.lga}`} maxWidth={150} />
+            )}
+          />
           <Column source="status" render={(job) => <JobStatusChip status={job.status} />} />
           <Column source="assignee_name" disableSort render={(job) => <Assignee job={job} />} />
           <Column source="due_at" render={(job) => <DueDate job={job} />} />
