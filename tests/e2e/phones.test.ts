@@ -193,4 +193,27 @@ describe('every screen on a 390 px phone', () => {
     expect(await settledWidth(page)).toBeLessThanOrEqual(phone.width);
     await page.context().close();
   });
+
+  it('Set Amount on a phone: filtered and paged, the states without a price one tap from the form', async () => {
+    const page = track(
+      await signedInPage(browser, server, 'admin@demo.ng', 'Admin1234!', { viewport: phone }),
+    );
+    await page.goto('/admin/settings/set-amount');
+    const panel = page.getByRole('region', { name: 'States without a price' });
+    await panel.getByText('30 states have no Company price for Address').waitFor();
+    // The demo's prices were revised since they were set: most rows carry a date.
+    await page.getByText('1-25 of 56').waitFor();
+    const undated = await page.getByText('Date not set').count();
+    expect(undated).toBeGreaterThan(0);
+    expect(undated).toBeLessThan(25);
+
+    const chip = panel.getByRole('button', { name: /^Set the price for / }).first();
+    const state = (await chip.textContent())!;
+    await chip.click();
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'State', exact: true }).textContent())
+      .toBe(state);
+    expect(await settledWidth(page)).toBeLessThanOrEqual(phone.width);
+    await page.context().close();
+  });
 });
