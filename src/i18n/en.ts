@@ -549,6 +549,8 @@ export const en: TranslationMessages = {
         hint: 'Pick a state to set its price. Filter by job type and audience to see the others.',
         none: 'Every state has a %{audience} price for %{job_type}.',
         set_price: 'Set the price for %{state}',
+        show: 'Show the states',
+        hide: 'Hide the states',
       },
     },
     money: {

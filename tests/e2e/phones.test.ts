@@ -207,6 +207,7 @@ describe('every screen on a 390 px phone', () => {
     expect(undated).toBeGreaterThan(0);
     expect(undated).toBeLessThan(25);
 
+    await panel.getByRole('button', { name: 'Show the states' }).click();
     const chip = panel.getByRole('button', { name: /^Set the price for / }).first();
     const state = (await chip.textContent())!;
     await chip.click();

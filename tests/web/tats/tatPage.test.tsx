@@ -338,6 +338,7 @@ describe('Set Amount', () => {
     expect(
       within(panel).getByText('36 states have no Company price for Address'),
     ).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Show the states' }));
     expect(within(panel).queryByText('Lagos')).not.toBeInTheDocument();
 
     await user.click(within(panel).getByRole('button', { name: 'Set the price for Kano' }));
@@ -372,10 +373,14 @@ describe('Set Amount', () => {
   it('shows company users the states without a price, without a way to set one', async () => {
     signIn(companyAccount);
     answerTats([lagosAddress]);
-    await renderApp('/company/settings/set-amount');
+    const { user } = await renderApp('/company/settings/set-amount');
     const panel = await screen.findByRole('region', { name: 'States without a price' });
-    expect(within(panel).getByText('Kano')).toBeInTheDocument();
-    expect(within(panel).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(panel).queryByText('Kano')).not.toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Show the states' }));
+    expect(await within(panel).findByText('Kano')).toBeInTheDocument();
+    expect(
+      within(panel).queryByRole('button', { name: /^Set the price for / }),
+    ).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Filter by audience' })).not.toBeInTheDocument();
   });
 });
