@@ -12,6 +12,19 @@ export interface TatRow {
   updated_at: Date | null;
 }
 
+/** What the Set Amount list may be narrowed to; `audience` is also the company users' scope. */
+export interface TatFilter {
+  state?: string;
+  job_type?: JobKind;
+  audience?: 'company' | 'agent';
+}
+
+const whereOf = (f: TatFilter) => ({
+  sql: `($1::text IS NULL OR state = $1) AND ($2::text IS NULL OR job_type = $2)
+    AND ($3::text IS NULL OR audience = $3)`,
+  params: [f.state ?? null, f.job_type ?? null, f.audience ?? null],
+});
+
 export interface TatInput {
   state: string;
   job_type: JobKind;
@@ -27,13 +40,33 @@ const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === 
 
 export function createTatsRepository(db: Queryable) {
   return {
-    async list(audience?: 'company' | 'agent', q: Queryable = db) {
+    /** A page of the settings matching `filter` (all of them without `limit`), by state. */
+    async list(filter: TatFilter = {}, offset = 0, limit?: number, q: Queryable = db) {
+      const where = whereOf(filter);
       const r = await q.query<TatRow>(
-        `SELECT * FROM tat_settings WHERE ($1::text IS NULL OR audience = $1)
-          ORDER BY state, job_type, audience`,
-        [audience ?? null],
+        `SELECT * FROM tat_settings WHERE ${where.sql}
+          ORDER BY state, job_type, audience, id OFFSET $4 LIMIT $5`,
+        [...where.params, offset, limit ?? null],
       );
       return r.rows;
+    },
+
+    async count(filter: TatFilter = {}, q: Queryable = db) {
+      const where = whereOf(filter);
+      const r = await q.query<{ n: string | number }>(
+        `SELECT count(*) AS n FROM tat_settings WHERE ${where.sql}`,
+        where.params,
+      );
+      return Number(r.rows[0]!.n);
+    },
+
+    /** The states that have a setting for (job type, audience). */
+    async pricedStates(jobType: JobKind, audience: 'company' | 'agent', q: Queryable = db) {
+      const r = await q.query<{ state: string }>(
+        'SELECT DISTINCT state FROM tat_settings WHERE job_type = $1 AND audience = $2',
+        [jobType, audience],
+      );
+      return new Set(r.rows.map((row) => row.state));
     },
 
     async findById(id: string, q: Queryable = db) {

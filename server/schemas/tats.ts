@@ -28,5 +28,40 @@ export const TatSettingBody = Type.Object({
 });
 export type TatSettingBody = Static<typeof TatSettingBody>;
 
-export const TatList = Type.Object({ tats: Type.Array(TatSetting) });
+export const TatList = Type.Object({
+  tats: Type.Array(TatSetting),
+  total: Type.Integer({ description: 'How many settings match the filter (all pages)' }),
+});
+
+const tatFilterDescription =
+  'JSON {state: alias or name, jobType, audience}; each optional, a bad value is a 400 naming it';
+
+export const TatListQuery = Type.Object({
+  range: Type.Optional(
+    Type.String({
+      description: 'JSON [first, last], inclusive; without it every matching setting',
+    }),
+  ),
+  filter: Type.Optional(Type.String({ description: tatFilterDescription })),
+});
+
+export const TatMissingQuery = Type.Object({
+  filter: Type.Optional(
+    Type.String({
+      description: 'JSON {jobType (required), audience (company unless given)}',
+    }),
+  ),
+});
+
+/** The states (of the 36 and the FCT) with no setting for a job type and audience. */
+export const TatMissingStates = Type.Object({
+  jobType: Type.Enum([...jobKinds]),
+  audience: Type.Enum(['company', 'agent']),
+  states: Type.Array(
+    Type.Object({
+      state: Type.String({ description: 'State alias, e.g. ekiti' }),
+      name: Type.String({ description: 'e.g. Ekiti' }),
+    }),
+  ),
+});
 export const TatIdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });

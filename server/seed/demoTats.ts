@@ -25,14 +25,37 @@ export const tatTerms = (state: string, kind: JobKind) => {
   };
 };
 
+const day = 86_400_000;
+
+/**
+ * When a setting was made and last edited, in days before the demo's "now" (null: never edited,
+ * which the screen shows as 'Date not set'). The price list was set up four months ago; the remote
+ * states' surcharge and the agents' rates were revised since, and the business prices reviewed
+ * after the first month; the newest state's settings are recent and untouched.
+ */
+export function tatHistory(state: string, kind: JobKind, audience: 'company' | 'agent') {
+  const newest = demoPlaces.at(-1)!.state;
+  if (state === newest) return { createdDaysAgo: 10, updatedDaysAgo: null };
+  const updatedDaysAgo =
+    audience === 'agent'
+      ? 21
+      : remoteStates.has(state)
+        ? 60
+        : kind === 'business' || kind === 'product'
+          ? 95
+          : null;
+  return { createdDaysAgo: 130, updatedDaysAgo };
+}
+
 /** Company and Agent TATs for every demo state and job kind, so that every job can be assigned. */
-export const seedTats: DemoSeeder = async (tx) => {
+export const seedTats: DemoSeeder = async (tx, ctx) => {
   const tats = createTatsRepository(tx);
+  const daysAgo = (n: number | null) => (n === null ? null : new Date(+ctx.now - n * day));
   for (const { state } of demoPlaces) {
     for (const kind of jobKinds) {
       const t = tatTerms(state, kind);
       for (const audience of ['company', 'agent'] as const) {
-        await tats.create(
+        const row = await tats.create(
           {
             state,
             job_type: kind,
@@ -42,6 +65,12 @@ export const seedTats: DemoSeeder = async (tx) => {
           },
           tx,
         );
+        const h = tatHistory(state, kind, audience);
+        await tx.query('UPDATE tat_settings SET created_at = $2, updated_at = $3 WHERE id = $1', [
+          row.id,
+          daysAgo(h.createdDaysAgo),
+          daysAgo(h.updatedDaysAgo),
+        ]);
       }
     }
   }

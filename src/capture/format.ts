@@ -1,12 +1,11 @@
 import { capturePathPrefix } from '../../reference/capturePath';
+import { formatDisplayDateTime } from '../formatting/dates';
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
-
-/** A due time as the back-office shows it, e.g. "January 5, 2025 at 2:30 PM" (no date-fns here). */
-export const formatDateTime = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : dateTime.format(d);
-};
+/**
+ * A due time as the back-office shows it, in Lagos time whatever the phone's zone, e.g. "January
+ * 5, 2025 at 2:30 PM" (the app's one date writer: plain Intl, no date-fns in this bundle).
+ */
+export const formatDateTime = (iso: string) => formatDisplayDateTime(iso);
 
 /** The token of `/automatic-address-verification/{token}`, or null. */
 export function tokenFromPath(pathname: string): string | null {

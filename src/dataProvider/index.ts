@@ -9,7 +9,7 @@ import { dataRequestsApi } from '../resources/dataRequests/dataProvider';
 import { assigneesPart, jobsApi, jobsPart } from '../resources/jobs/dataProvider';
 import { messagesApi } from '../resources/messages/dataProvider';
 import { payoutsApi, payoutsPart } from '../resources/payouts/dataProvider';
-import { tatsPart } from '../resources/tats/dataProvider';
+import { tatsApi, tatsPart } from '../resources/tats/dataProvider';
 import { transactionsApi } from '../resources/transactions/dataProvider';
 import { usersApi, usersPart } from '../resources/users/dataProvider';
 import { webhookDeliveriesPart, webhooksApi } from '../resources/webhooks/dataProvider';
@@ -102,6 +102,7 @@ export const dataProvider = addRefreshAuthToDataProvider(
     ...dataRequestsApi,
     ...exportsApi,
     ...twoFactorApi,
+    ...tatsApi,
   },
   refreshAuth,
 );

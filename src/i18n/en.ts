@@ -355,6 +355,8 @@ export const en: TranslationMessages = {
       },
       overdue: 'Overdue',
       unassigned: 'Not assigned',
+      place: 'State, LGA',
+      select_job: 'Select %{code}',
       not_set: 'Not set',
       export: 'Export',
       export_failed: 'The export failed',
@@ -549,6 +551,24 @@ export const en: TranslationMessages = {
       date_not_set: 'Date not set',
       empty: 'No TAT set yet.',
       read_only: 'Prices and turnaround times are set by the provider.',
+      filters: {
+        state: 'Filter by state',
+        job_type: 'Filter by job type',
+        audience: 'Filter by audience',
+        all_states: 'All states',
+        all_job_types: 'All job types',
+        all_audiences: 'All audiences',
+      },
+      missing: {
+        title: 'States without a price',
+        heading:
+          '%{smart_count} state has no %{audience} price for %{job_type} |||| %{smart_count} states have no %{audience} price for %{job_type}',
+        hint: 'Pick a state to set its price. Filter by job type and audience to see the others.',
+        none: 'Every state has a %{audience} price for %{job_type}.',
+        set_price: 'Set the price for %{state}',
+        show: 'Show the states',
+        hide: 'Hide the states',
+      },
     },
     money: {
       title: 'Transactions',

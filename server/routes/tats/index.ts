@@ -1,14 +1,48 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { findState } from '../../../reference/locations';
-import { conflict, fieldError, forbidden, notFound } from '../../errors';
+import { findState, states } from '../../../reference/locations';
+import { badRequest, conflict, fieldError, forbidden, notFound } from '../../errors';
 import { DuplicateTatError, type TatRow } from '../../repositories/tats';
 import { errorResponses } from '../../schemas/common';
-import { TatIdParams, TatList, TatSetting, TatSettingBody } from '../../schemas/tats';
+import {
+  TatIdParams,
+  TatList,
+  TatListQuery,
+  TatMissingQuery,
+  TatMissingStates,
+  TatSetting,
+  TatSettingBody,
+} from '../../schemas/tats';
 import { areaOf } from '../../services/accountView';
 import { iso, isoOrNull } from '../../services/jobAccess';
 import { koboToNgn, positiveKobo } from '../../services/money';
-import { jobKindLabels, type JobKind } from '../../../reference/jobKinds';
+import {
+  FilterOneOf,
+  FilterState,
+  ListFilter,
+  listSpec,
+  parseFilter,
+  parseListQuery,
+} from '../../services/listFilter';
+import { jobKindLabels, jobKinds, type JobKind } from '../../../reference/jobKinds';
+
+const audiences = ['company', 'agent'] as const;
+
+/** The Set Amount list's filter: a bad value is a 400 naming `filter.<field>`. */
+const tatFilter = ListFilter({
+  state: FilterState(),
+  jobType: FilterOneOf(jobKinds),
+  audience: FilterOneOf(audiences),
+});
+
+/** `GET /setting/tat`: always by state (then job type, audience), filtered, paged by `range`. */
+const tatList = listSpec({
+  resource: 'tats',
+  noun: 'TAT settings',
+  sortFields: ['state'],
+  defaultSort: ['state', 'ASC'],
+  filter: tatFilter,
+});
 
 const tatView = (t: TatRow) => ({
   _id: t.id,
@@ -42,6 +76,10 @@ const tatRoutes: FastifyPluginAsyncTypebox = async (app) => {
     };
   }
 
+  /** The one audience a caller may see, or undefined for all (the provider's staff). */
+  const visibleAudience = (request: FastifyRequest) =>
+    areaOf(request.account) === 'admin' ? undefined : ('company' as const);
+
   const duplicate = (t: { state: string; job_type: string; audience: string }) =>
     conflict(
       `A TAT is already set for ${findState(t.state)?.name ?? t.state}, ` +
@@ -55,12 +93,52 @@ const tatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'TAT and price settings; company users see the Company audience only',
+        description:
+          'Every matching setting, by state; with `range` one page of them. `total` counts all.',
+        querystring: TatListQuery,
         response: { 200: TatList },
       },
     },
     async (request) => {
-      const audience = areaOf(request.account) === 'admin' ? undefined : 'company';
-      return { tats: (await tats.list(audience)).map(tatView) };
+      const paged = request.query.range !== undefined;
+      const { offset, limit, filter: f } = parseListQuery(tatList, request.query);
+      const scope = visibleAudience(request);
+      // A company user asking for Agent prices is shown none rather than refused.
+      if (scope && f.audience && f.audience !== scope) return { tats: [], total: 0 };
+      const filter = { state: f.state, job_type: f.jobType, audience: scope ?? f.audience };
+      const [rows, total] = await Promise.all([
+        paged ? tats.list(filter, offset, limit) : tats.list(filter),
+        tats.count(filter),
+      ]);
+      return { tats: rows.map(tatView), total };
+    },
+  );
+
+  app.get(
+    '/tat/missing',
+    {
+      config: { access: 'tat.read' },
+      schema: {
+        tags,
+        summary: 'The states (36 and the FCT) with no setting for a job type and audience',
+        querystring: TatMissingQuery,
+        response: { 200: TatMissingStates },
+      },
+    },
+    async (request) => {
+      const f = parseFilter(tatFilter, request.query.filter);
+      if (!f.jobType) throw badRequest('filter.jobType is required');
+      const scope = visibleAudience(request);
+      const audience = f.audience ?? 'company';
+      if (scope && audience !== scope) throw badRequest(`filter.audience must be ${scope}`);
+      const priced = await tats.pricedStates(f.jobType, audience);
+      return {
+        jobType: f.jobType,
+        audience,
+        states: states
+          .filter((s) => !priced.has(s.alias))
+          .map((s) => ({ state: s.alias, name: s.name })),
+      };
     },
   );
 

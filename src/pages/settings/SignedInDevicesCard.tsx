@@ -14,7 +14,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
-import { formatDisplayDateTime } from '../../formatting/dates';
+import { formatDisplayDateTime, formatRelative } from '../../formatting/dates';
 import { useNotifyError } from '../../httpClient/useNotifyError';
 import type { Session } from './sessionsApi';
 
@@ -115,13 +115,13 @@ const SessionItem = ({
               ? ` · ${translate('app.sessions.signed_in_from', { ip: session.created_ip })}`
               : null}
             <br />
-            {translate('app.sessions.first_used', {
-              date: formatDisplayDateTime(session.created_at),
-            })}
+            <span title={formatDisplayDateTime(session.created_at)}>
+              {translate('app.sessions.first_used', { date: formatRelative(session.created_at) })}
+            </span>
             <br />
-            {translate('app.sessions.last_used', {
-              date: formatDisplayDateTime(session.last_used_at),
-            })}
+            <span title={formatDisplayDateTime(session.last_used_at)}>
+              {translate('app.sessions.last_used', { date: formatRelative(session.last_used_at) })}
+            </span>
           </>
         }
       />

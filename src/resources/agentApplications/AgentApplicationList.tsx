@@ -1,6 +1,16 @@
-import { CanAccess, DataTable, List, SearchInput, SelectInput, TopToolbar } from 'react-admin';
+import {
+  CanAccess,
+  DataTable,
+  List,
+  SearchInput,
+  SelectInput,
+  SimpleList,
+  TopToolbar,
+} from 'react-admin';
 import type { AgentApplication } from '../../../server/schemas/agentApplications';
-import { formatDisplayDate } from '../../formatting/dates';
+import { CodeText } from '../../layout/CodeField';
+import { DateText } from '../../layout/DateText';
+import { useIsPhone } from '../../layout/useIsPhone';
 import { ServerExportButton } from '../../layout/ServerExportButton';
 import { useAgentApplicationPaths } from './paths';
 import { ApplicationStatusChip } from './ApplicationStatusChip';
@@ -32,10 +42,11 @@ const ListActions = () => (
 
 /**
  * users/agents/application: applications, pending first (`GET /agent-applications`), and the
- * server's CSV export.
+ * server's CSV export; on phones a simple list.
  */
 export const AgentApplicationList = () => {
   const paths = useAgentApplicationPaths();
+  const isPhone = useIsPhone();
   return (
     <List<AgentApplication>
       resource="agent-applications"
@@ -46,27 +57,36 @@ export const AgentApplicationList = () => {
       perPage={25}
       actions={<ListActions />}
     >
-      <DataTable<AgentApplication>
-        rowClick={(id) => paths.show(String(id))}
-        bulkActionButtons={false}
-      >
-        <Column source="code" />
-        <Column
-          source="last_name"
-          label="resources.agent-applications.fields.full_name"
-          render={(a) => a.full_name}
+      {isPhone ? (
+        <SimpleList<AgentApplication>
+          primaryText={(a) => a.full_name}
+          secondaryText={(a) => `${a.code} · ${a.state_name} · ${a.phone}`}
+          tertiaryText={(a) => <ApplicationStatusChip status={a.status} />}
+          rowClick={(id) => paths.show(String(id))}
         />
-        <Column source="phone" disableSort />
-        <Column source="state" render={(a) => a.state_name} />
-        <Column source="lgas" disableSort render={(a) => a.lgas.join(', ')} />
-        <Column source="status" render={(a) => <ApplicationStatusChip status={a.status} />} />
-        <Column
-          source="duplicates"
-          disableSort
-          render={(a) => <DuplicateChip duplicates={a.duplicates} />}
-        />
-        <Column source="created_at" render={(a) => formatDisplayDate(a.created_at)} />
-      </DataTable>
+      ) : (
+        <DataTable<AgentApplication>
+          rowClick={(id) => paths.show(String(id))}
+          bulkActionButtons={false}
+        >
+          <Column source="code" render={(a) => <CodeText>{a.code}</CodeText>} />
+          <Column
+            source="last_name"
+            label="resources.agent-applications.fields.full_name"
+            render={(a) => a.full_name}
+          />
+          <Column source="phone" disableSort />
+          <Column source="state" render={(a) => a.state_name} />
+          <Column source="lgas" disableSort render={(a) => a.lgas.join(', ')} />
+          <Column source="status" render={(a) => <ApplicationStatusChip status={a.status} />} />
+          <Column
+            source="duplicates"
+            disableSort
+            render={(a) => <DuplicateChip duplicates={a.duplicates} />}
+          />
+          <Column source="created_at" render={(a) => <DateText value={a.created_at} />} />
+        </DataTable>
+      )}
     </List>
   );
 };

@@ -16,7 +16,7 @@ import {
 } from 'react-admin';
 import { jobKindLabels, type JobKind } from '../../../reference/jobKinds';
 import type { Agent, AgentDetail } from '../../../server/schemas/agents';
-import { formatDisplayDate } from '../../formatting/dates';
+import { formatCompactDate, formatDisplayDate } from '../../formatting/dates';
 import { useNotifyError } from '../../httpClient/useNotifyError';
 import { Details } from '../../layout/Details';
 import { checkedByRoute, ownErrorDisplay } from '../../layout/showQueryOptions';
@@ -142,7 +142,7 @@ const AgentProfile = () => {
                 {a.recent_jobs.map((j) => (
                   <li key={j.id}>
                     <Link to={`${basename}/jobs/profile/${j.id}`}>{j.code}</Link>
-                    {` · ${jobKindLabels[j.type as JobKind] ?? j.type} · ${translate(`app.jobs.status.${j.status}`)} · ${formatDisplayDate(j.created_at)}`}
+                    {` · ${jobKindLabels[j.type as JobKind] ?? j.type} · ${translate(`app.jobs.status.${j.status}`)} · ${formatCompactDate(j.created_at)}`}
                   </li>
                 ))}
               </Stack>

@@ -1,6 +1,7 @@
-import { Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Chip, Typography } from '@mui/material';
 import { CanAccess, DataTable, List, SimpleList, TopToolbar, useTranslate } from 'react-admin';
-import { formatDisplayDateTime } from '../../formatting/dates';
+import { DateText } from '../../layout/DateText';
+import { useIsPhone } from '../../layout/useIsPhone';
 import { ServerExportButton } from '../../layout/ServerExportButton';
 import { auditFilters } from './AuditFilters';
 import type { AuditEntry } from './types';
@@ -48,7 +49,7 @@ const ListActions = () => (
  * (`GET /audit`: every company's for the provider's heads, its own for a company's owner).
  */
 export const AuditList = () => {
-  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const isPhone = useIsPhone();
   return (
     <List<AuditEntry>
       resource="audit"
@@ -59,16 +60,16 @@ export const AuditList = () => {
       actions={<ListActions />}
       empty={false}
     >
-      {isSmall ? (
+      {isPhone ? (
         <SimpleList<AuditEntry>
           primaryText={(e) => `${e.action} · ${e.outcome}`}
           secondaryText={(e) => e.actor_name ?? e.actor_email ?? e.actor_id ?? ''}
-          tertiaryText={(e) => formatDisplayDateTime(e.at)}
+          tertiaryText={(e) => <DateText value={e.at} variant="relative" />}
           rowClick={false}
         />
       ) : (
         <DataTable<AuditEntry> rowClick={false} bulkActionButtons={false}>
-          <Column source="at" render={(e) => formatDisplayDateTime(e.at)} />
+          <Column source="at" render={(e) => <DateText value={e.at} variant="relative" />} />
           <Column source="action" />
           <Column source="outcome" disableSort render={(e) => <Outcome entry={e} />} />
           <Column source="actor_name" disableSort render={(e) => <Actor entry={e} />} />

@@ -1,4 +1,4 @@
-import { Chip, useMediaQuery, type Theme } from '@mui/material';
+import { Chip } from '@mui/material';
 import {
   CreateButton,
   DataTable,
@@ -8,7 +8,8 @@ import {
   TopToolbar,
   useTranslate,
 } from 'react-admin';
-import { formatDisplayDateTime } from '../../formatting/dates';
+import { DateText } from '../../layout/DateText';
+import { useIsPhone } from '../../layout/useIsPhone';
 import { NdpcDeadlineField } from './NdpcDeadlineField';
 import { breachStatusChoices } from './BreachForm';
 import type { Breach } from './types';
@@ -38,7 +39,7 @@ const shortDescription = (b: Breach) =>
  * list of cards on a phone.
  */
 export const BreachList = () => {
-  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const isPhone = useIsPhone();
   return (
     <List<Breach>
       resource="breaches"
@@ -51,16 +52,19 @@ export const BreachList = () => {
         </TopToolbar>
       }
     >
-      {isSmall ? (
+      {isPhone ? (
         <SimpleList<Breach>
           primaryText={shortDescription}
           secondaryText={(b) => <NdpcDeadlineField breach={b} />}
-          tertiaryText={(b) => formatDisplayDateTime(b.found_at)}
+          tertiaryText={(b) => <DateText value={b.found_at} variant="datetime" />}
           rowClick="edit"
         />
       ) : (
         <DataTable<Breach> rowClick="edit" bulkActionButtons={false}>
-          <Column source="found_at" render={(b) => formatDisplayDateTime(b.found_at)} />
+          <Column
+            source="found_at"
+            render={(b) => <DateText value={b.found_at} variant="datetime" />}
+          />
           <Column source="description" disableSort render={shortDescription} />
           <Column source="people_affected" disableSort render={(b) => b.people_affected ?? '—'} />
           <Column source="status" render={(b) => <StatusChip breach={b} />} />

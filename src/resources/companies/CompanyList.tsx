@@ -1,12 +1,15 @@
 import {
   BooleanField,
   DataTable,
-  DateField,
   List,
   SearchInput,
   SelectInput,
+  SimpleList,
   useTranslate,
 } from 'react-admin';
+import { CodeText } from '../../layout/CodeField';
+import { DateText } from '../../layout/DateText';
+import { useIsPhone } from '../../layout/useIsPhone';
 import { stateName } from '../../../reference/locations';
 import { useCompanyPaths } from './paths';
 import type { Company } from './types';
@@ -36,11 +39,12 @@ const Column = DataTable.Col<Company>;
 
 /**
  * Company management (`users/companies`, `GET /companies`): search, partner and status filters,
- * paging.
+ * paging; on phones a simple list.
  */
 export const CompanyList = () => {
   const paths = useCompanyPaths();
   const translate = useTranslate();
+  const isPhone = useIsPhone();
   return (
     <List<Company>
       resource="companies"
@@ -50,27 +54,36 @@ export const CompanyList = () => {
       perPage={25}
       exporter={false}
     >
-      <DataTable<Company> rowClick={(id) => paths.show(String(id))} bulkActionButtons={false}>
-        <Column source="name" />
-        <Column source="code" />
-        <Column source="state" render={(c) => (c.state ? stateName(c.state) : '—')} />
-        <Column
-          source="owner"
-          disableSort
-          render={(c) => (c.owner ? `${c.owner.first_name} ${c.owner.last_name}` : '—')}
+      {isPhone ? (
+        <SimpleList<Company>
+          primaryText={(c) => c.name}
+          secondaryText={(c) =>
+            [c.code, c.state ? stateName(c.state) : null].filter(Boolean).join(' · ')
+          }
+          tertiaryText={(c) => translate(`app.companies.${c.status}`)}
+          rowClick={(id) => paths.show(String(id))}
         />
-        <Column source="is_partner">
-          <BooleanField source="is_partner" />
-        </Column>
-        <Column
-          source="status"
-          disableSort
-          render={(c) => translate(`app.companies.${c.status}`)}
-        />
-        <Column source="created_at">
-          <DateField source="created_at" options={{ dateStyle: 'long' }} locales="en-US" />
-        </Column>
-      </DataTable>
+      ) : (
+        <DataTable<Company> rowClick={(id) => paths.show(String(id))} bulkActionButtons={false}>
+          <Column source="name" />
+          <Column source="code" render={(c) => <CodeText>{c.code}</CodeText>} />
+          <Column source="state" render={(c) => (c.state ? stateName(c.state) : '—')} />
+          <Column
+            source="owner"
+            disableSort
+            render={(c) => (c.owner ? `${c.owner.first_name} ${c.owner.last_name}` : '—')}
+          />
+          <Column source="is_partner">
+            <BooleanField source="is_partner" />
+          </Column>
+          <Column
+            source="status"
+            disableSort
+            render={(c) => translate(`app.companies.${c.status}`)}
+          />
+          <Column source="created_at" render={(c) => <DateText value={c.created_at} />} />
+        </DataTable>
+      )}
     </List>
   );
 };

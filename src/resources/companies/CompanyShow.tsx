@@ -3,11 +3,11 @@ import {
   ArrayField,
   CanAccess,
   DataTable,
-  DateField,
   Loading,
   RecordContextProvider,
   ResourceContextProvider,
   ShowBase,
+  SimpleList,
   Title,
   useShowContext,
   useTranslate,
@@ -15,6 +15,9 @@ import {
 import { jobKindLabels } from '../../../reference/jobKinds';
 import { stateName } from '../../../reference/locations';
 import { formatDisplayDate } from '../../formatting/dates';
+import { CodeText } from '../../layout/CodeField';
+import { DateText } from '../../layout/DateText';
+import { useIsPhone } from '../../layout/useIsPhone';
 import { checkedByRoute, ownErrorDisplay } from '../../layout/showQueryOptions';
 import { Details, Section } from '../jobs/Details';
 import { JobStatusChip } from '../jobs/JobStatusChip';
@@ -61,6 +64,7 @@ const JobCounts = ({ company }: { company: CompanyDetails }) => {
 const CompanyInformation = () => {
   const translate = useTranslate();
   const jobPaths = useJobPaths();
+  const isPhone = useIsPhone();
   const { record: company, isPending, error } = useShowContext<CompanyDetails>();
   if (isPending) return <Loading />;
   if (error || !company) return null;
@@ -71,7 +75,12 @@ const CompanyInformation = () => {
     <Stack spacing={2} sx={{ mt: 2, mb: 2 }}>
       <Title title={company.name ?? company.code ?? t('show_title')} />
       <Section title={t('profile')}>
-        <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center' }}>
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ mb: 1, alignItems: 'center', flexWrap: 'wrap' }}
+        >
           {company.is_partner ? <Chip color="primary" label={t('partner')} /> : null}
           {company.status === 'suspended' ? <Chip color="error" label={t('suspended')} /> : null}
           <PartnerSwitch company={company} />
@@ -108,47 +117,75 @@ const CompanyInformation = () => {
         <ResourceContextProvider value="companies">
           <Section title={t('users')}>
             <ArrayField source="users">
-              <DataTable<CompanyUser> bulkActionButtons={false} rowClick={false}>
-                <UserCol source="unique_code" label={f('code')} />
-                <UserCol source="full_name" label={f('owner_name')} />
-                <UserCol source="email" label={f('email')} />
-                <UserCol
-                  source="role"
-                  label={t('role')}
-                  render={(u) => translate(roleLabelKey(u.role, company.id))}
+              {isPhone ? (
+                <SimpleList<CompanyUser>
+                  primaryText={(u) => u.full_name}
+                  secondaryText={(u) => u.email}
+                  tertiaryText={(u) => (u.status === 1 ? t('active') : t('unactive'))}
+                  rowClick={false}
                 />
-                <UserCol
-                  source="status"
-                  label={t('status')}
-                  render={(u) => (u.status === 1 ? t('active') : t('unactive'))}
-                />
-              </DataTable>
+              ) : (
+                <DataTable<CompanyUser> bulkActionButtons={false} rowClick={false}>
+                  <UserCol source="unique_code" label={f('code')} />
+                  <UserCol source="full_name" label={f('owner_name')} />
+                  <UserCol source="email" label={f('email')} />
+                  <UserCol
+                    source="role"
+                    label={t('role')}
+                    render={(u) => translate(roleLabelKey(u.role, company.id))}
+                  />
+                  <UserCol
+                    source="status"
+                    label={t('status')}
+                    render={(u) => (u.status === 1 ? t('active') : t('unactive'))}
+                  />
+                </DataTable>
+              )}
             </ArrayField>
           </Section>
         </ResourceContextProvider>
         <ResourceContextProvider value="jobs">
           <Section title={t('recent_jobs')}>
             <ArrayField source="recent_jobs">
-              <DataTable<Job>
-                bulkActionButtons={false}
-                rowClick={(jobId) => jobPaths.profile(String(jobId))}
-              >
-                <JobCol source="code" label="resources.jobs.fields.code" />
-                <JobCol
-                  source="type"
-                  label="resources.jobs.fields.type"
-                  render={(j) => jobKindLabels[j.type]}
+              {isPhone ? (
+                <SimpleList<Job>
+                  primaryText={(j) => (
+                    <>
+                      <CodeText>{j.code}</CodeText> · {j.subject_name}
+                    </>
+                  )}
+                  secondaryText={(j) => jobKindLabels[j.type]}
+                  tertiaryText={(j) => <JobStatusChip status={j.status} />}
+                  rowClick={(jobId) => jobPaths.profile(String(jobId))}
                 />
-                <JobCol source="subject_name" label="resources.jobs.fields.subject_name" />
-                <JobCol
-                  source="status"
-                  label="resources.jobs.fields.status"
-                  render={(j) => <JobStatusChip status={j.status} />}
-                />
-                <JobCol source="created_at" label="resources.jobs.fields.created_at">
-                  <DateField source="created_at" options={{ dateStyle: 'long' }} locales="en-US" />
-                </JobCol>
-              </DataTable>
+              ) : (
+                <DataTable<Job>
+                  bulkActionButtons={false}
+                  rowClick={(jobId) => jobPaths.profile(String(jobId))}
+                >
+                  <JobCol
+                    source="code"
+                    label="resources.jobs.fields.code"
+                    render={(j) => <CodeText>{j.code}</CodeText>}
+                  />
+                  <JobCol
+                    source="type"
+                    label="resources.jobs.fields.type"
+                    render={(j) => jobKindLabels[j.type]}
+                  />
+                  <JobCol source="subject_name" label="resources.jobs.fields.subject_name" />
+                  <JobCol
+                    source="status"
+                    label="resources.jobs.fields.status"
+                    render={(j) => <JobStatusChip status={j.status} />}
+                  />
+                  <JobCol
+                    source="created_at"
+                    label="resources.jobs.fields.created_at"
+                    render={(j) => <DateText value={j.created_at} />}
+                  />
+                </DataTable>
+              )}
             </ArrayField>
           </Section>
         </ResourceContextProvider>

@@ -28,7 +28,7 @@ import {
 } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AppDataProvider } from '../../dataProvider';
-import { formatDisplayDate } from '../../formatting/dates';
+import { formatCompactDate } from '../../formatting/dates';
 import { downloadFile } from '../../httpClient/downloadFile';
 import { useNotifyError } from '../../httpClient/useNotifyError';
 import { Page, PageHeading } from '../../layout/Page';
@@ -71,7 +71,7 @@ const Records = ({
         <ListItem key={r.id} disableGutters>
           <ListItemText
             primary={r.code}
-            secondary={`${r.what} · ${formatDisplayDate(r.created_at)}`}
+            secondary={`${r.what} · ${formatCompactDate(r.created_at)}`}
           />
         </ListItem>
       ))}
@@ -103,7 +103,7 @@ const Findings = ({ findings }: { findings: DataSubjectFindings }) => {
                 secondary={[
                   j.company_name,
                   translate(`app.jobs.status.${j.status}`),
-                  formatDisplayDate(j.created_at),
+                  formatCompactDate(j.created_at),
                   t('evidence', {
                     photos: j.photos,
                     attachments: j.attachments,

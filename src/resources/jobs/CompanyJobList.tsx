@@ -4,6 +4,7 @@ import {
   ListBase,
   Loading,
   Pagination,
+  SimpleList,
   Title,
   useListContext,
   useTranslate,
@@ -11,8 +12,10 @@ import {
 import { Link, useParams } from 'react-router-dom';
 import { jobKindLabels } from '../../../reference/jobKinds';
 import { stateName } from '../../../reference/locations';
-import { formatDisplayDate } from '../../formatting/dates';
 import { errorMessages } from '../../httpClient/errorMessages';
+import { CodeText } from '../../layout/CodeField';
+import { DateText } from '../../layout/DateText';
+import { useIsPhone } from '../../layout/useIsPhone';
 import { DueDate } from './DueDate';
 import { JobStatusChip } from './JobStatusChip';
 import { JobStatusTabs } from './JobStatusTabs';
@@ -46,30 +49,50 @@ const CompanyJobTable = () => {
   const translate = useTranslate();
   const paths = useJobPaths();
   const { isPending, error } = useListContext<Job>();
+  const isPhone = useIsPhone();
   if (isPending) return <Loading />;
   if (error) return <Alert severity="error">{errorMessages(error)[0]}</Alert>;
+  const empty = (
+    <Typography sx={{ p: 2 }} color="text.secondary">
+      {translate('app.jobs.company.empty')}
+    </Typography>
+  );
+  if (isPhone) {
+    return (
+      <SimpleList<Job>
+        primaryText={(job) => (
+          <>
+            <CodeText>{job.code}</CodeText> · {job.subject_name}
+          </>
+        )}
+        secondaryText={(job) => `${jobKindLabels[job.type]} · ${stateName(job.state)}, ${job.lga}`}
+        tertiaryText={(job) => <JobStatusChip status={job.status} />}
+        rowClick={(id) => paths.profile(String(id))}
+        empty={empty}
+      />
+    );
+  }
   return (
-    <DataTable<Job>
-      bulkActionButtons={false}
-      rowClick={false}
-      size="small"
-      empty={
-        <Typography sx={{ p: 2 }} color="text.secondary">
-          {translate('app.jobs.company.empty')}
-        </Typography>
-      }
-    >
+    <DataTable<Job> bulkActionButtons={false} rowClick={false} size="small" empty={empty}>
       <Column
         source="code"
         disableSort
-        render={(job) => <Link to={paths.profile(job.id)}>{job.code}</Link>}
+        render={(job) => (
+          <Link to={paths.profile(job.id)}>
+            <CodeText>{job.code}</CodeText>
+          </Link>
+        )}
       />
       <Column source="type" disableSort render={(job) => jobKindLabels[job.type]} />
       <Column source="subject_name" disableSort />
       <Column source="state" disableSort render={(job) => `${stateName(job.state)}, ${job.lga}`} />
       <Column source="status" disableSort render={(job) => <JobStatusChip status={job.status} />} />
       <Column source="due_at" disableSort render={(job) => <DueDate job={job} />} />
-      <Column source="created_at" disableSort render={(job) => formatDisplayDate(job.created_at)} />
+      <Column
+        source="created_at"
+        disableSort
+        render={(job) => <DateText value={job.created_at} />}
+      />
     </DataTable>
   );
 };

@@ -1,7 +1,7 @@
 import { Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { hasDeadline } from '../../../reference/jobStatuses';
-import { formatDisplayDateTime } from '../../formatting/dates';
+import { DateText } from '../../layout/DateText';
 import { OverdueBadge } from './JobStatusChip';
 import type { Job } from './types';
 
@@ -28,7 +28,7 @@ export const DueDate = ({ job }: { job: Pick<Job, 'due_at' | 'overdue' | 'status
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
       <Typography variant="body2" component="span">
-        {formatDisplayDateTime(job.due_at)}
+        <DateText value={job.due_at} variant="datetime" />
       </Typography>
       {job.overdue ? <OverdueBadge /> : null}
     </Stack>

@@ -1,4 +1,4 @@
-import { Divider, Tab, Tabs } from '@mui/material';
+import { Box, Divider, Tab, Tabs } from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';
 import { jobStatuses, type JobStatus } from './types';
 
@@ -14,8 +14,10 @@ export const StatusTabsBar = ({
   onChange: (tab: StatusTab) => void;
 }) => {
   const translate = useTranslate();
+  // A one-column grid of at most the available width: without it the nine tabs' natural width
+  // (about 990 px) widens the whole page on a phone instead of scrolling within the bar.
   return (
-    <>
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Tabs
         value={value}
         onChange={(_, tab: StatusTab) => onChange(tab)}
@@ -29,7 +31,7 @@ export const StatusTabsBar = ({
         ))}
       </Tabs>
       <Divider />
-    </>
+    </Box>
   );
 };
 

@@ -9,7 +9,7 @@ import {
   useListContext,
   useTranslate,
 } from 'react-admin';
-import { formatDisplayDate } from '../../formatting/dates';
+import { DateText } from '../../layout/DateText';
 import { Correspondent } from './Correspondent';
 import type { Message } from './types';
 
@@ -59,7 +59,11 @@ const MessageTable = () => {
       <Column source="subject" render={(m) => <Bold when={!m.read}>{m.subject}</Bold>} />
       <Column
         source="created_at"
-        render={(m) => <Bold when={!m.read}>{formatDisplayDate(m.created_at)}</Bold>}
+        render={(m) => (
+          <Bold when={!m.read}>
+            <DateText value={m.created_at} variant="relative" />
+          </Bold>
+        )}
       />
     </DataTable>
   );

@@ -2,7 +2,6 @@ import ReplyIcon from '@mui/icons-material/Reply';
 import { Typography } from '@mui/material';
 import {
   Button,
-  DateField,
   FunctionField,
   Labeled,
   Show,
@@ -13,6 +12,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { formatDisplayDateTime } from '../../formatting/dates';
 import { Correspondent } from './Correspondent';
 import type { Message } from './types';
 import { useRefreshUnread } from './useUnreadCount';
@@ -61,7 +61,10 @@ export const MessageShow = () => {
     >
       <SimpleShowLayout>
         <CorrespondentField />
-        <DateField source="created_at" showTime />
+        <FunctionField<Message>
+          source="created_at"
+          render={(m) => formatDisplayDateTime(m.created_at)}
+        />
         <TextField source="subject" />
         <FunctionField<Message>
           source="body"

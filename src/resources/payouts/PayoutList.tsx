@@ -1,6 +1,6 @@
 import { Stack } from '@mui/material';
 import { CanAccess, DataTable, List, SelectInput, TopToolbar, useTranslate } from 'react-admin';
-import { formatDisplayDate } from '../../formatting/dates';
+import { DateText } from '../../layout/DateText';
 import { formatNaira } from '../../formatting/money';
 import { ServerExportButton } from '../../layout/ServerExportButton';
 import { MoneyStatusChip } from '../transactions/TransactionFields';
@@ -76,7 +76,7 @@ export const PayoutList = () => {
         actions={<ListActions />}
       >
         <DataTable<Payout> rowClick={(id) => paths.show(String(id))} bulkActionButtons={false}>
-          <Column source="created_at" render={(p) => formatDisplayDate(p.created_at)} />
+          <Column source="created_at" render={(p) => <DateText value={p.created_at} />} />
           <Column
             source="payee_type"
             disableSort

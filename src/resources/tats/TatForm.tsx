@@ -53,7 +53,16 @@ const SaveTat = ({ editing, saving }: { editing: boolean; saving: boolean }) => 
  * ('Edit TAT', 'Save changes', Cancel). After a save it is cleared and the list reloaded.
  * `onDone` clears the selection; the page then mounts a fresh, empty form.
  */
-export const TatForm = ({ editing, onDone }: { editing: TatRecord | null; onDone: () => void }) => {
+export const TatForm = ({
+  editing,
+  preset,
+  onDone,
+}: {
+  editing: TatRecord | null;
+  /** A new setting's first fields, e.g. a state picked among those without a price. */
+  preset?: Partial<TatBody>;
+  onDone: () => void;
+}) => {
   const translate = useTranslate();
   const notify = useNotify();
   const notifyError = useNotifyError();
@@ -99,7 +108,7 @@ export const TatForm = ({ editing, onDone }: { editing: TatRecord | null; onDone
   const select = { ...input, validate: required() } as const;
   return (
     <Box aria-labelledby="tat-form-heading" role="form">
-      <Form resource="tats" record={editing ?? undefined} onSubmit={save} noValidate>
+      <Form resource="tats" record={editing ?? preset} onSubmit={save} noValidate>
         <CardContent>
           <Typography id="tat-form-heading" variant="h6" component="h1" gutterBottom>
             {translate(editing ? 'app.tat.edit_heading' : 'app.tat.create_heading')}
@@ -143,7 +152,7 @@ export const TatForm = ({ editing, onDone }: { editing: TatRecord | null; onDone
         </CardContent>
         <CardActions>
           <SaveTat editing={!!editing} saving={saving} />
-          {editing ? (
+          {editing || preset ? (
             <Button onClick={onDone} disabled={saving}>
               {translate('app.tat.cancel')}
             </Button>

@@ -3,7 +3,7 @@ import { Alert, Card, Stack, Typography } from '@mui/material';
 import { useCanAccess, useTranslate } from 'react-admin';
 import { TatForm } from './TatForm';
 import { TatList } from './TatList';
-import type { TatRecord } from './types';
+import type { TatBody, TatRecord } from './types';
 
 /**
  * settings/set-amount (spec §2 "Set Amount screen"): the form of one TAT/price setting above the
@@ -18,11 +18,20 @@ export const TatPage = () => {
     action: 'set_agent_price',
   });
   const [editing, setEditing] = useState<TatRecord | null>(null);
+  const [preset, setPreset] = useState<Partial<TatBody> | undefined>();
   // Bumped when a save or Cancel ends an edit: a new form instance starts empty.
   const [formRound, setFormRound] = useState(0);
   const done = () => {
     setEditing(null);
+    setPreset(undefined);
     setFormRound((round) => round + 1);
+  };
+  /** The form, filled, brought into view (on a phone it is a screen above the list). */
+  const openForm = (next: { editing: TatRecord | null; preset?: Partial<TatBody> }) => {
+    setEditing(next.editing);
+    setPreset(next.preset);
+    setFormRound((round) => round + 1);
+    window.scrollTo?.({ top: 0, behavior: 'smooth' });
   };
   const mayEdit = (tat: TatRecord) =>
     !!mayWrite && (tat.audience !== 'agent' || !!maySetAgentPrice);
@@ -31,7 +40,12 @@ export const TatPage = () => {
     <Stack spacing={2} sx={{ mt: 2, mb: 2 }}>
       {mayWrite ? (
         <Card>
-          <TatForm key={`${editing?.id ?? 'new'}.${formRound}`} editing={editing} onDone={done} />
+          <TatForm
+            key={`${editing?.id ?? 'new'}.${formRound}`}
+            editing={editing}
+            preset={preset}
+            onDone={done}
+          />
         </Card>
       ) : (
         <Typography variant="h6" component="h1">
@@ -40,7 +54,8 @@ export const TatPage = () => {
       )}
       {mayWrite === false ? <Alert severity="info">{translate('app.tat.read_only')}</Alert> : null}
       <TatList
-        onPick={mayWrite ? (tat) => mayEdit(tat) && setEditing(tat) : undefined}
+        onPick={mayWrite ? (tat) => mayEdit(tat) && openForm({ editing: tat }) : undefined}
+        onPreset={mayWrite ? (p) => openForm({ editing: null, preset: p }) : undefined}
         selectedId={editing?.id}
       />
     </Stack>

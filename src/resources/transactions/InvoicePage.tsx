@@ -27,7 +27,8 @@ import { format } from 'date-fns';
 import { Loading, useDataProvider, useTranslate } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { AppDataProvider } from '../../dataProvider';
-import { formatDisplayDate } from '../../formatting/dates';
+import { formatCompactDate } from '../../formatting/dates';
+import { DateText } from '../../layout/DateText';
 import { formatNaira } from '../../formatting/money';
 import { downloadFile } from '../../httpClient/downloadFile';
 import { useNotifyError } from '../../httpClient/useNotifyError';
@@ -45,7 +46,7 @@ const InvoiceLinesStacked = ({ invoice }: { invoice: Invoice }) => {
         <ListItem key={line.reference} divider disableGutters>
           <ListItemText
             primary={line.description}
-            secondary={`${formatDisplayDate(line.date)} · ${translate(`app.money.kind.${line.kind}`)}`}
+            secondary={`${formatCompactDate(line.date)} · ${translate(`app.money.kind.${line.kind}`)}`}
           />
           <Typography sx={{ ml: 1, whiteSpace: 'nowrap' }}>{formatNaira(line.amount)}</Typography>
         </ListItem>
@@ -103,7 +104,9 @@ const InvoicePreview = ({ invoice }: { invoice: Invoice }) => {
           <TableBody>
             {invoice.lines.map((line) => (
               <TableRow key={line.reference}>
-                <TableCell>{formatDisplayDate(line.date)}</TableCell>
+                <TableCell>
+                  <DateText value={line.date} />
+                </TableCell>
                 <TableCell>{line.job_code}</TableCell>
                 <TableCell>{translate(`app.money.kind.${line.kind}`)}</TableCell>
                 <TableCell>{line.description}</TableCell>

@@ -1,7 +1,7 @@
 import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
 import { CanAccess, DataTable, List, useBasename, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { formatDisplayDate } from '../../formatting/dates';
+import { DateText } from '../../layout/DateText';
 import { formatNaira } from '../../formatting/money';
 import { Details } from '../../layout/Details';
 import { MoneyStatusChip } from './TransactionFields';
@@ -89,7 +89,7 @@ export const PartnerEarnings = ({ wallet }: { wallet: Wallet }) => {
           {...ownList}
         >
           <DataTable<Payout> rowClick={false} bulkActionButtons={false} aria-label={t('payouts')}>
-            <Column source="created_at" render={(p) => formatDisplayDate(p.created_at)} />
+            <Column source="created_at" render={(p) => <DateText value={p.created_at} />} />
             <Column source="amount" align="right" render={(p) => formatNaira(p.amount)} />
             <Column source="bank_name" disableSort />
             <Column source="account_number" disableSort />

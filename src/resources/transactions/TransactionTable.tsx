@@ -1,6 +1,6 @@
 import { useMediaQuery, type Theme } from '@mui/material';
 import { DataTable, SimpleList, type DataTableProps } from 'react-admin';
-import { formatDisplayDate } from '../../formatting/dates';
+import { DateText } from '../../layout/DateText';
 import {
   Amount,
   KindLabel,
@@ -33,7 +33,7 @@ export const TransactionTable = ({
         primaryText={(t) => t.description}
         secondaryText={(t) => (
           <>
-            {formatDisplayDate(t.created_at)} · <TransactionReference transaction={t} />
+            <DateText value={t.created_at} /> · <TransactionReference transaction={t} />
             {party === 'company' && t.company_name ? ` · ${t.company_name}` : null}
             {party === 'payee' && t.payee_name ? ` · ${t.payee_name}` : null}
           </>
@@ -44,7 +44,7 @@ export const TransactionTable = ({
   }
   return (
     <DataTable<Transaction> rowClick={rowClick} bulkActionButtons={false} {...props}>
-      <Column source="created_at" render={(t) => formatDisplayDate(t.created_at)} />
+      <Column source="created_at" render={(t) => <DateText value={t.created_at} />} />
       <Column source="reference" render={(t) => <TransactionReference transaction={t} />} />
       <Column source="kind" render={(t) => <KindLabel kind={t.kind} />} />
       <Column source="description" disableSort />

@@ -17,6 +17,7 @@ import {
 } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
 import { formatDisplayDate } from '../../formatting/dates';
+import { DateText } from '../../layout/DateText';
 import { useNotifyError } from '../../httpClient/useNotifyError';
 import { Details } from '../../layout/Details';
 import { SecretDialog } from './SecretDialog';
@@ -103,7 +104,11 @@ const DeliveryLog = ({ webhookId }: { webhookId: string }) => {
         {translate('app.webhooks.log')}
       </Typography>
       <DataTable<WebhookDelivery> bulkActionButtons={false}>
-        <Column source="created_at" disableSort render={(d) => formatDisplayDate(d.created_at)} />
+        <Column
+          source="created_at"
+          disableSort
+          render={(d) => <DateText value={d.created_at} variant="datetime" />}
+        />
         <Column source="event_type" disableSort />
         <Column
           source="status"

@@ -118,6 +118,20 @@ describe('demo data on a fresh database', () => {
     expect(span!.newest).toBeGreaterThan(0);
   });
 
+  it("dates the TAT settings: most were edited after creation, 'Date not set' the exception", async () => {
+    const tats = await rows<{ state: string; created_at: Date; updated_at: Date | null }>(
+      'SELECT state, created_at, updated_at FROM tat_settings',
+    );
+    const edited = tats.filter((t) => t.updated_at !== null);
+    expect(tats).toHaveLength(demoPlaces.length * jobKinds.length * 2);
+    expect(edited.length).toBeGreaterThan(tats.length * 0.6);
+    expect(edited.length).toBeLessThan(tats.length);
+    for (const t of edited) expect(+t.updated_at!).toBeGreaterThan(+t.created_at);
+    // Set up over the demo's months, not all in the second the seed ran.
+    expect(new Set(tats.map((t) => +t.created_at)).size).toBeGreaterThan(1);
+    expect(Math.min(...tats.map((t) => +t.created_at))).toBeLessThan(Date.now() - 90 * 86_400_000);
+  });
+
   it('keeps job_counts equal to the jobs themselves', async () => {
     const counters = await rows<{ k: string; p: string; status: string; n: number }>(
       `SELECT party_kind AS k, party_id::text AS p, status, n::int AS n FROM job_counts

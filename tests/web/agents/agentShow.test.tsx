@@ -98,7 +98,7 @@ describe('Agent information (users/agents/{id})', () => {
     await renderApp(`/admin/users/agents/${agentId}`);
     const job = (await screen.findByRole('link', { name: 'JOB-000041' }, firstRender))
       .parentElement!;
-    expect(job).toHaveTextContent('JOB-000041 · Business Address · Submitted · March 1, 2025');
+    expect(job).toHaveTextContent('JOB-000041 · Business Address · Submitted · Mar 1, 2025');
   });
 
   it('hides them from a sub-admin who may see agents but not transactions, without asking', async () => {

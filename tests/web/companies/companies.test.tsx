@@ -30,7 +30,7 @@ describe('Company management (users/companies)', { timeout: 60_000 }, () => {
     expect(row).toHaveTextContent('CMP-000001');
     expect(row).toHaveTextContent('Kano');
     expect(row).toHaveTextContent('Bola Owner1');
-    expect(row).toHaveTextContent('March 4, 2025');
+    expect(row).toHaveTextContent('Mar 4, 2025');
     expect(row).toHaveTextContent('Active');
     expect(screen.getByRole('menuitem', { name: 'Company management' })).toHaveAttribute(
       'href',

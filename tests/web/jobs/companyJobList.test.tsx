@@ -46,7 +46,7 @@ describe("a company's jobs", () => {
       `/admin/jobs/profile/${makeJob(1).id}`,
     );
     expect(within(row).getByText('Lagos, Ikeja')).toBeInTheDocument();
-    expect(within(row).getByText('March 4, 2025')).toBeInTheDocument();
+    expect(within(row).getByText('Mar 4, 2025')).toBeInTheDocument();
     expect(calls).toEqual([`/api/v2/job/get-company-job-by-assigner/${companyId}/all?page=1`]);
 
     await user.click(screen.getByRole('tab', { name: 'Cancelled' }));

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { states } from '../../../reference/locations';
 import type { Tat } from '../../../src/resources/tats/types';
 import { renderApp } from '../support/renderApp';
 import { server } from '../support/server';
@@ -27,15 +28,42 @@ const abujaBusiness: Tat = {
   updatedAt: '2025-02-10T10:00:00.000Z',
 };
 
-/** `GET /setting/tat` answering the current list, which a write may change; records writes. */
+/**
+ * `GET /setting/tat` answering the current list (filtered and paged as the server does), which a
+ * write may change, and `GET /setting/tat/missing` the states without a row; records reads and
+ * writes.
+ */
 function answerTats(initial: Tat[]) {
   let tats = initial;
   let reads = 0;
+  const queries: Array<{ filter: Record<string, string>; range: [number, number] }> = [];
   const writes: Array<{ method: string; path: string; body: unknown }> = [];
+  const json = (url: URL, key: string, fallback: unknown) =>
+    JSON.parse(url.searchParams.get(key) ?? JSON.stringify(fallback)) as never;
+  const matching = (filter: Record<string, string>) =>
+    tats.filter((t) =>
+      (['state', 'jobType', 'audience'] as const).every((k) => !filter[k] || t[k] === filter[k]),
+    );
   server.use(
-    http.get('/api/v2/setting/tat', () => {
+    http.get('/api/v2/setting/tat/missing', ({ request }) => {
+      const filter = json(new URL(request.url), 'filter', {}) as Record<string, string>;
+      const priced = new Set(matching(filter).map((t) => t.state));
+      return HttpResponse.json({
+        jobType: filter.jobType,
+        audience: filter.audience,
+        states: states
+          .filter((st) => !priced.has(st.alias))
+          .map((st) => ({ state: st.alias, name: st.name })),
+      });
+    }),
+    http.get('/api/v2/setting/tat', ({ request }) => {
       reads += 1;
-      return HttpResponse.json({ tats });
+      const url = new URL(request.url);
+      const filter = json(url, 'filter', {}) as Record<string, string>;
+      const range = json(url, 'range', [0, 999]) as [number, number];
+      queries.push({ filter, range });
+      const rows = matching(filter);
+      return HttpResponse.json({ tats: rows.slice(range[0], range[1] + 1), total: rows.length });
     }),
     http.post('/api/v2/setting/tat', async ({ request }) => {
       const body = (await request.json()) as Tat;
@@ -58,7 +86,7 @@ function answerTats(initial: Tat[]) {
       return HttpResponse.json(tats.find((t) => t._id === params.id));
     }),
   );
-  return { writes, reads: () => reads };
+  return { writes, queries, reads: () => reads };
 }
 
 /** Picks an option of the MUI select labelled `label`. */
@@ -105,7 +133,7 @@ describe('Set Amount', () => {
       '48 hours',
       'Address',
       'Company',
-      'January 5, 2025',
+      'Jan 5, 2025',
       'Date not set',
     ]);
     expect(
@@ -119,8 +147,8 @@ describe('Set Amount', () => {
       '72 hours',
       'Business',
       'Agent',
-      'January 6, 2025',
-      'February 10, 2025',
+      'Jan 6, 2025',
+      'Feb 10, 2025',
     ]);
   });
 
@@ -263,5 +291,96 @@ describe('Set Amount', () => {
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Save/ })).not.toBeInTheDocument();
     await waitFor(() => expect(api.writes).toEqual([]));
+  });
+
+  it('filters by state, job type and audience on the server, and pages by 25', async () => {
+    signIn(adminAccount);
+    const many: Tat[] = states.slice(0, 30).map((st, i) => ({
+      ...lagosAddress,
+      _id: `5e000000-0000-4000-8000-${String(100 + i).padStart(12, '0')}`,
+      state: st.alias,
+    }));
+    const api = answerTats([...many, abujaBusiness]);
+    const { user } = await renderApp('/admin/settings/set-amount');
+    const table = await screen.findByRole('table', { name: 'Set Amount' });
+    expect(within(table).getAllByRole('row')).toHaveLength(26);
+    expect(api.queries.at(-1)).toEqual({ filter: {}, range: [0, 24] });
+    expect(screen.getByText('1-25 of 31')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Go to page 2' }));
+    await waitFor(() => expect(api.queries.at(-1)?.range).toEqual([25, 49]));
+    const [, firstOfPage2] = within(await screen.findByRole('table')).getAllByRole('row');
+    await waitFor(() =>
+      expect(within(firstOfPage2!).getAllByRole('cell')[0]).toHaveTextContent('26'),
+    );
+
+    await choose(user, 'Filter by job type', 'Business');
+    await waitFor(() =>
+      expect(api.queries.at(-1)).toEqual({ filter: { jobType: 'business' }, range: [0, 24] }),
+    );
+    await waitFor(() =>
+      expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2),
+    );
+    expect(screen.getByRole('cell', { name: 'Federal Capital Territory' })).toBeInTheDocument();
+
+    await choose(user, 'Filter by audience', 'Company');
+    await waitFor(() =>
+      expect(api.queries.at(-1)?.filter).toEqual({ jobType: 'business', audience: 'company' }),
+    );
+    expect(await screen.findByText('No TAT set yet.')).toBeInTheDocument();
+  });
+
+  it('shows the states without a price, and a click opens the form with the state filled', async () => {
+    signIn(adminAccount);
+    const api = answerTats([lagosAddress, abujaBusiness]);
+    const { user } = await renderApp('/admin/settings/set-amount');
+    const panel = await screen.findByRole('region', { name: 'States without a price' });
+    expect(
+      within(panel).getByText('36 states have no Company price for Address'),
+    ).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Show the states' }));
+    expect(within(panel).queryByText('Lagos')).not.toBeInTheDocument();
+
+    await user.click(within(panel).getByRole('button', { name: 'Set the price for Kano' }));
+    expect(screen.getByRole('combobox', { name: 'State' })).toHaveTextContent('Kano');
+    expect(screen.getByRole('combobox', { name: 'Job Type' })).toHaveTextContent('Address');
+    expect(screen.getByRole('combobox', { name: 'Audience' })).toHaveTextContent('Company');
+    await user.type(screen.getByLabelText('TAT (hours)'), '24');
+    await user.type(screen.getByLabelText('Amount (NGN)'), '900');
+    await user.click(within(form()).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('TAT created successful!')).toBeInTheDocument();
+    expect(api.writes[0]?.body).toMatchObject({
+      state: 'kano',
+      jobType: 'address',
+      tatInHours: 24,
+    });
+    // Reloaded with the list: Kano has its price now.
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('region', { name: 'States without a price' })).getByText(
+          '35 states have no Company price for Address',
+        ),
+      ).toBeInTheDocument(),
+    );
+
+    await choose(user, 'Filter by job type', 'Business');
+    await choose(user, 'Filter by audience', 'Agent');
+    expect(
+      await screen.findByText('36 states have no Agent price for Business'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows company users the states without a price, without a way to set one', async () => {
+    signIn(companyAccount);
+    answerTats([lagosAddress]);
+    const { user } = await renderApp('/company/settings/set-amount');
+    const panel = await screen.findByRole('region', { name: 'States without a price' });
+    expect(within(panel).queryByText('Kano')).not.toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Show the states' }));
+    expect(await within(panel).findByText('Kano')).toBeInTheDocument();
+    expect(
+      within(panel).queryByRole('button', { name: /^Set the price for / }),
+    ).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Filter by audience' })).not.toBeInTheDocument();
   });
 });
