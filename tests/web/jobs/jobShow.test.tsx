@@ -94,7 +94,7 @@ describe('job profile', () => {
     expect(value('Guarantor name')).toHaveTextContent('—');
     expect(value('Owner company')).toHaveTextContent('Lagos Freight Ltd');
     expect(value('Assignee')).toHaveTextContent('Abuja Checks Ltd (Company)');
-    expect(value('Due')).toHaveTextContent(/March 5, 2025 at .*Overdue/);
+    expect(value('Due')).toHaveTextContent(/Mar 5, 2025, .*Overdue/);
     // The job's own status: the chip under its heading (not a word anywhere on the page).
     const status = within(heading.parentElement!).getByText('Submitted');
     expect(status.closest('.MuiChip-root')).not.toBeNull();
