@@ -34,7 +34,7 @@ export const TatPage = () => {
           <TatForm key={`${editing?.id ?? 'new'}.${formRound}`} editing={editing} onDone={done} />
         </Card>
       ) : (
-        <Typography variant="h6" component="h1">
+        <Typography variant="h6" component="h2">
           {translate('app.tat.title')}
         </Typography>
       )}

@@ -148,7 +148,7 @@ describe('company transactions', () => {
     const { user } = await renderApp('/company/transactions/history');
     await user.click(await screen.findByText('TRX-000007', {}, firstRender));
 
-    await screen.findByRole('heading', { name: 'Transaction details', level: 1 });
+    await screen.findByRole('heading', { name: 'Transaction details', level: 2 });
     const labels = screen.getAllByRole('term').map((dt) => dt.textContent);
     const values = screen.getAllByRole('definition').map((dd) => dd.textContent);
     expect(Object.fromEntries(labels.map((label, i) => [label, values[i]]))).toEqual({
