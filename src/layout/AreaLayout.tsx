@@ -32,7 +32,9 @@ const ProfileMenuItem = () => {
 
 /**
  * The app bar: the page's title as its h1 (every screen sets it with `<Title>`), and the user
- * menu, whose button shows the user's name: its accessible name starts with that name.
+ * menu. On wider screens its button shows the user's name, so its accessible name starts with
+ * that name (react-admin translates the label with itself as the default); on phones it is an
+ * icon named 'Profile'.
  */
 const AreaAppBar = () => {
   const translate = useTranslate();
