@@ -16,6 +16,7 @@ import { appName } from '../i18n/en';
 import { i18nProvider } from '../i18n/i18nProvider';
 import { AppNotification } from '../layout/AppNotification';
 import { AreaLayout } from '../layout/AreaLayout';
+import { theme } from '../layout/theme';
 import { Guarded } from '../layout/Guarded';
 import { AccountProfilePage } from '../pages/settings/AccountProfilePage';
 import { ProfilePage } from '../pages/settings/ProfilePage';
@@ -59,6 +60,7 @@ export const AreaAdmin = ({
     i18nProvider={i18nProvider}
     queryClient={queryClient}
     layout={AreaLayout}
+    theme={theme}
     notification={AppNotification}
     dashboard={GoToLanding}
     loginPage={false}

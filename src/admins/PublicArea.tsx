@@ -6,6 +6,7 @@ import { authProvider } from '../authProvider';
 import { i18nProvider } from '../i18n/i18nProvider';
 import { AppNotification } from '../layout/AppNotification';
 import { PageLoading } from '../layout/PageLoading';
+import { theme } from '../layout/theme';
 import { createQueryClient } from '../queryClient';
 
 const store = memoryStore();
@@ -22,6 +23,7 @@ export const PublicArea = () => (
     i18nProvider={i18nProvider}
     store={store}
     queryClient={queryClient}
+    theme={theme}
   >
     <CssBaseline enableColorScheme />
     <Suspense fallback={<PageLoading />}>

@@ -20,7 +20,7 @@ export function MyJobs({ token }: { token: string }) {
 
   return (
     <section className="step" aria-labelledby="my-jobs-title">
-      <h2 id="my-jobs-title">My jobs</h2>
+      <h1 id="my-jobs-title">My jobs</h1>
       <a className="link" href="#">
         Back to this job
       </a>

@@ -8,6 +8,7 @@ import {
   CardActions,
   CardContent,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Skeleton,
@@ -50,6 +51,10 @@ const countLabel = (key: CountKey) =>
     : key === 'overdue'
       ? 'app.dashboard.overdue'
       : `app.jobs.status.${key}`;
+
+/** Whether two sets of counts hold the same figures. */
+const sameCounts = (a: StatusCounts, b: StatusCounts) =>
+  countKeys.every((key) => a[key] === b[key]);
 
 /**
  * Count cards, each a link to the jobs list filtered by its status (or overdue) for those who
@@ -147,20 +152,17 @@ const JobShortList = ({
         ) : (
           <List dense disablePadding>
             {data.map((job) => (
-              <ListItemButton
-                key={job.id}
-                component={Link}
-                to={paths.profile(job.id)}
-                disableGutters
-              >
-                <ListItemText
-                  primary={`${job.code} · ${job.subject_name}`}
-                  secondary={showDue ? <DueDate job={job} /> : formatDisplayDate(job.created_at)}
-                  slotProps={{ secondary: { component: 'div' } }}
-                  sx={{ minWidth: 0, overflowWrap: 'anywhere' }}
-                />
-                <JobStatusChip status={job.status} />
-              </ListItemButton>
+              <ListItem key={job.id} disablePadding>
+                <ListItemButton component={Link} to={paths.profile(job.id)} disableGutters>
+                  <ListItemText
+                    primary={`${job.code} · ${job.subject_name}`}
+                    secondary={showDue ? <DueDate job={job} /> : formatDisplayDate(job.created_at)}
+                    slotProps={{ secondary: { component: 'div' } }}
+                    sx={{ minWidth: 0, overflowWrap: 'anywhere' }}
+                  />
+                  <JobStatusChip status={job.status} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}
@@ -171,7 +173,7 @@ const JobShortList = ({
 
 /**
  * The landing page of both areas: who is signed in, the job counts (each a link to the filtered
- * list), the company's own counts (company area), the charts (loaded after the rest), recent
+ * list), the company's own counts (company area, when they are not the same figures), the charts (loaded after the rest), recent
  * and overdue jobs, and the way to the preferences.
  */
 export const Dashboard = () => {
@@ -197,7 +199,7 @@ export const Dashboard = () => {
       <Title title="app.dashboard.title" />
       <Card>
         <CardContent>
-          <Typography variant="h5" component="h1" gutterBottom>
+          <Typography variant="h5" component="h2" gutterBottom>
             {translate('app.dashboard.welcome', { name: fullName(account) })}
           </Typography>
           <Typography color="text.secondary">
@@ -222,8 +224,11 @@ export const Dashboard = () => {
           linked={mayListJobs}
         />
       )}
-      {/* No counts when a refusal redirected: react-admin then answers `{data: {}}`. */}
-      {companyCounts.data?.counts ? (
+      {/* Only when they differ from the above, i.e. the company also works jobs of others. No
+          counts when a refusal redirected: react-admin then answers `{data: {}}`. */}
+      {companyCounts.data?.counts &&
+      summary.data &&
+      !sameCounts(companyCounts.data.counts, summary.data) ? (
         <CountCards
           counts={companyCounts.data.counts}
           title={translate('app.dashboard.company_jobs_title')}
@@ -237,6 +242,7 @@ export const Dashboard = () => {
               <Skeleton
                 variant="rounded"
                 height={300}
+                role="progressbar"
                 aria-label={translate('app.dashboard.charts_loading')}
               />
             }

@@ -3,8 +3,20 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import { format, parseISO } from 'date-fns';
 import { enUS } from 'date-fns/locale/en-US';
-import { useTranslate } from 'react-admin';
+import { useTranslate, type TranslateFunction } from 'react-admin';
+import { jobStatusColors } from '../resources/jobs/statusColors';
 import { jobStatuses, type SummaryCounts } from '../resources/jobs/types';
+
+/** The pie's slices: one per status that has jobs, in the status's own colour (as its chip). */
+export const statusBreakdown = (summary: SummaryCounts, translate: TranslateFunction) =>
+  jobStatuses
+    .filter((status) => summary[status] > 0)
+    .map((status, index) => ({
+      id: index,
+      value: summary[status],
+      label: translate(`app.jobs.status.${status}`),
+      color: jobStatusColors[status],
+    }));
 
 /**
  * The dashboard's charts (MUI X Charts): jobs created per day over 30 days and the status
@@ -13,13 +25,7 @@ import { jobStatuses, type SummaryCounts } from '../resources/jobs/types';
 export default function JobCharts({ summary }: { summary: SummaryCounts }) {
   const translate = useTranslate();
   const days = summary.created_per_day;
-  const breakdown = jobStatuses
-    .filter((status) => summary[status] > 0)
-    .map((status, index) => ({
-      id: index,
-      value: summary[status],
-      label: translate(`app.jobs.status.${status}`),
-    }));
+  const breakdown = statusBreakdown(summary, translate);
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
       <Card sx={{ flex: { md: 2 }, minWidth: 0 }}>

@@ -34,7 +34,7 @@ export const breachTexts = {
 export const sessionTexts = {
   title: 'Signed-in devices',
   this_device: 'This device',
-  end: 'End',
+  end: 'Sign out',
   end_label: 'Sign out %{device}',
   end_others: 'Sign out everywhere else',
   ended: 'That device is signed out',

@@ -148,6 +148,8 @@ export const en: TranslationMessages = {
   },
   app: {
     name: appName,
+    select_row: 'Select %{name}',
+    user_menu: '%{name}, account menu',
     menu: {
       dashboard: 'Dashboard',
       jobs: 'Jobs',

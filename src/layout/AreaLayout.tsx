@@ -6,8 +6,10 @@ import {
   AppBar,
   Layout,
   Logout,
+  TitlePortal,
   UserMenu,
   useBasename,
+  useGetIdentity,
   useTranslate,
   useUserMenu,
 } from 'react-admin';
@@ -28,16 +30,34 @@ const ProfileMenuItem = () => {
   );
 };
 
-const AreaAppBar = () => (
-  <AppBar
-    userMenu={
-      <UserMenu>
-        <ProfileMenuItem />
-        <Logout />
-      </UserMenu>
-    }
-  />
-);
+/**
+ * The app bar: the page's title as its h1 (every screen sets it with `<Title>`), and the user
+ * menu. On wider screens its button shows the user's name, so its accessible name starts with
+ * that name (react-admin translates the label with itself as the default); on phones it is an
+ * icon named 'Profile'.
+ */
+const AreaAppBar = () => {
+  const translate = useTranslate();
+  const { identity } = useGetIdentity();
+  return (
+    <AppBar
+      userMenu={
+        <UserMenu
+          label={
+            identity?.fullName
+              ? translate('app.user_menu', { name: identity.fullName })
+              : 'ra.auth.user_menu'
+          }
+        >
+          <ProfileMenuItem />
+          <Logout />
+        </UserMenu>
+      }
+    >
+      <TitlePortal component="h1" />
+    </AppBar>
+  );
+};
 
 /** react-admin's responsive layout (drawer menu on phones), with the areas' menu. */
 export const AreaLayout = ({ children }: { children: ReactNode }) => (

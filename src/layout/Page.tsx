@@ -18,11 +18,11 @@ export const Page = ({
   </Stack>
 );
 
-/** The page's heading (its h1), inside its first card. */
+/** The page's heading inside its first card, an h2 under the app bar's title (the page's h1). */
 export const PageHeading = ({ title }: { title: string }) => {
   const translate = useTranslate();
   return (
-    <Typography variant="h5" component="h1" gutterBottom>
+    <Typography variant="h5" component="h2" gutterBottom>
       {translate(title)}
     </Typography>
   );

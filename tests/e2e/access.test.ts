@@ -1,6 +1,12 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, newContext, startDemoServer, type RunningServer } from './harness';
+import {
+  launchChromium,
+  newContext,
+  openClientSide,
+  startDemoServer,
+  type RunningServer,
+} from './harness';
 import { areaScreens, demoIds, type DemoIds } from './screens';
 
 /**
@@ -67,10 +73,7 @@ describe('every demo account in every screen of its area', () => {
     };
     /** To a route the way a link does (no reload: the app and its caches stay). */
     const open = async (route: string) => {
-      await page.evaluate((to) => {
-        window.history.pushState(null, '', to);
-        window.dispatchEvent(new PopStateEvent('popstate'));
-      }, route);
+      await openClientSide(page, route);
       return settle();
     };
     /** Closes whatever an action opened: its dialog (Cancel when it has one), a menu or popover. */

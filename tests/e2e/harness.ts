@@ -10,6 +10,7 @@ import {
   type BrowserContextOptions,
   type Page,
 } from 'playwright-core';
+import sharp from 'sharp';
 import { inject } from 'vitest';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -285,4 +286,62 @@ export async function fillInputs(page: Page, fields: Record<string, string>) {
   for (const [name, value] of Object.entries(fields)) {
     await page.locator(`input[name="${name}"]`).fill(value);
   }
+}
+
+/**
+ * Waits until the page has had no request in flight for a moment (its screen has its data):
+ * call it once per page before navigating, then `await settle()` after each step.
+ */
+export function networkSettler(page: Page) {
+  const inFlight = new Set<unknown>();
+  page.on('request', (r) => inFlight.add(r));
+  page.on('requestfinished', (r) => inFlight.delete(r));
+  page.on('requestfailed', (r) => inFlight.delete(r));
+  return async () => {
+    for (let quiet = 0; quiet < 3;) {
+      await page.waitForTimeout(60);
+      quiet = inFlight.size > 0 ? 0 : quiet + 1;
+    }
+  };
+}
+
+/** To a route of the single-page app the way a link does (no reload: the app and its caches stay). */
+export const openClientSide = (page: Page, route: string) =>
+  page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, route);
+
+/**
+ * The agent's evidence through the capture API, as the wizard on the phone sends it: three
+ * plain JPEGs, a GPS fix and the device time. `fields` adds or replaces form fields. The status.
+ */
+export async function submitCapture(
+  server: RunningServer,
+  token: string,
+  fields: Record<string, string> = {},
+) {
+  const form = new FormData();
+  for (const [kind, colour] of [
+    ['selfie', '#a86'],
+    ['house', '#6a8'],
+    ['utility_bill', '#eee'],
+  ] as const) {
+    const jpeg = await sharp({
+      create: { width: 640, height: 480, channels: 3, background: colour },
+    })
+      .jpeg()
+      .toBuffer();
+    form.append(kind, new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), `${kind}.jpg`);
+  }
+  const rest = {
+    lat: '6.6018',
+    lng: '3.3515',
+    accuracy: '9',
+    captured_at: new Date().toISOString(),
+    idempotency_key: randomUUID(),
+    ...fields,
+  };
+  for (const [name, value] of Object.entries(rest)) form.append(name, value);
+  return (await callApi(server, null, 'POST', `/capture/${token}`, form)).status;
 }

@@ -1,7 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import { extractText, getDocumentProxy } from 'unpdf';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import {
   launchChromium,
   signedInPage,
   startServer,
+  submitCapture,
   type RunningServer,
 } from './harness';
 
@@ -196,26 +196,11 @@ describe('money from a wallet funding to an agent’s payout and the invoice', (
 
   /** The agent's evidence through the capture API, as the wizard on the phone sends it. */
   async function submitEvidence(token: string) {
-    const form = new FormData();
-    for (const [kind, colour] of [
-      ['selfie', '#a86'],
-      ['house', '#6a8'],
-      ['utility_bill', '#eee'],
-    ] as const) {
-      const jpeg = await sharp({
-        create: { width: 640, height: 480, channels: 3, background: colour },
-      })
-        .jpeg()
-        .toBuffer();
-      form.append(kind, new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), `${kind}.jpg`);
-    }
-    form.append('lat', '6.6018');
-    form.append('lng', '3.3515');
-    form.append('accuracy', '9');
-    form.append('location_text', 'Black gate, 14 Adeola Odeku');
-    form.append('captured_at', new Date().toISOString());
-    form.append('idempotency_key', `money-e2e-${token.slice(0, 12)}`);
-    expect((await api(null, 'POST', `/capture/${token}`, form)).status).toBe(201);
+    const status = await submitCapture(server, token, {
+      location_text: 'Black gate, 14 Adeola Odeku',
+      idempotency_key: `money-e2e-${token.slice(0, 12)}`,
+    });
+    expect(status).toBe(201);
   }
 
   it('credits the agent’s fee on approval; the admin pays it out and marks it paid', async () => {

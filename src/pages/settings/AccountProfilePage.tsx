@@ -33,7 +33,7 @@ export const AccountProfilePage = () => {
       <CardContent>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
           <UserAvatar user={account} />
-          <Typography variant="h6" component="h1">
+          <Typography variant="h6" component="h2">
             {fullName(account)}
           </Typography>
         </Stack>

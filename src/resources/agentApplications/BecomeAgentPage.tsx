@@ -122,6 +122,7 @@ export const BecomeAgentPage = () => {
         <FileInput
           source="photo"
           label="app.agents.apply.photo"
+          inputProps={{ 'aria-label': translate('app.agents.apply.photo') }}
           accept={{ 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'] }}
           placeholder={<p>{translate('app.agents.apply.choose_photo')}</p>}
           validate={[required(), photo]}

@@ -72,7 +72,7 @@ const AgentProfile = () => {
           <AgentPhoto url={a.photo_url} name={a.full_name} />
           <Stack spacing={2} sx={{ flex: 1 }}>
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-              <Typography variant="h5" component="h1">
+              <Typography variant="h5" component="h2">
                 {a.full_name}
               </Typography>
               <AgentStatusChip status={a.status} />

@@ -36,7 +36,7 @@ const CompanyJobsTitle = () => {
   return (
     <>
       <Title title={title} />
-      <Typography variant="h5" component="h1" gutterBottom>
+      <Typography variant="h5" component="h2" gutterBottom>
         {title}
       </Typography>
     </>

@@ -189,7 +189,7 @@ export const JobAssign = () => {
   return (
     <Stack spacing={2} sx={{ mt: 2, mb: 2, maxWidth: 720 }}>
       <Title title={label('heading')} />
-      <Typography variant="h5" component="h1">
+      <Typography variant="h5" component="h2">
         {label('heading')}
       </Typography>
       {jobIds.length ? (

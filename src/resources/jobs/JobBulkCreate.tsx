@@ -194,7 +194,7 @@ const BulkFields = ({
   return (
     <>
       <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom>
+        <Typography variant="h5" component="h2" gutterBottom>
           {t('title')}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 2 }}>

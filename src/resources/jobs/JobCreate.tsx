@@ -175,7 +175,7 @@ export const JobCreate = () => {
       <Card>
         <Form<FormValues> defaultValues={{ type: 'address' }} onSubmit={submit}>
           <CardContent>
-            <Typography variant="h5" component="h1" gutterBottom>
+            <Typography variant="h5" component="h2" gutterBottom>
               {translate('app.jobs.create.title')}
             </Typography>
             <SelectInput
@@ -191,6 +191,7 @@ export const JobCreate = () => {
             <FileInput
               source="attachments"
               label={translate('app.jobs.create.attachments')}
+              inputProps={{ 'aria-label': translate('app.jobs.create.attachments') }}
               helperText={translate('app.jobs.create.attachments_hint')}
               multiple
               accept={{ 'image/jpeg': [], 'image/png': [], 'application/pdf': [] }}

@@ -172,7 +172,7 @@ const JobProfile = () => {
             sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
           >
             <Box>
-              <Typography variant="h5" component="h1">
+              <Typography variant="h5" component="h2">
                 {job.subject_name ? `${job.code} · ${job.subject_name}` : job.code}
               </Typography>
               <Stack

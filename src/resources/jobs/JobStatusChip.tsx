@@ -1,27 +1,16 @@
-import { Chip, type ChipProps } from '@mui/material';
+import { Chip } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { jobStatusColors, jobStatusTextColor } from './statusColors';
 import type { JobStatus } from './types';
 
-const colors: Record<JobStatus, ChipProps['color']> = {
-  pending: 'default',
-  assigned: 'info',
-  accepted: 'primary',
-  declined: 'warning',
-  submitted: 'secondary',
-  approved: 'success',
-  rejected: 'error',
-  cancelled: 'default',
-};
-
-/** A job's status as a coloured chip, with its English label. */
+/** A job's status as a chip of its colour (the dashboard's charts use the same), with its label. */
 export const JobStatusChip = ({ status }: { status: JobStatus }) => {
   const translate = useTranslate();
   return (
     <Chip
       size="small"
-      color={colors[status]}
-      variant={status === 'cancelled' ? 'outlined' : 'filled'}
       label={translate(`app.jobs.status.${status}`)}
+      sx={{ bgcolor: jobStatusColors[status], color: jobStatusTextColor }}
     />
   );
 };

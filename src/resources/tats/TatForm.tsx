@@ -110,7 +110,7 @@ export const TatForm = ({
     <Box aria-labelledby="tat-form-heading" role="form">
       <Form resource="tats" record={editing ?? preset} onSubmit={save} noValidate>
         <CardContent>
-          <Typography id="tat-form-heading" variant="h6" component="h1" gutterBottom>
+          <Typography id="tat-form-heading" variant="h6" component="h2" gutterBottom>
             {translate(editing ? 'app.tat.edit_heading' : 'app.tat.create_heading')}
           </Typography>
           <Box

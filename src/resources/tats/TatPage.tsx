@@ -48,7 +48,7 @@ export const TatPage = () => {
           />
         </Card>
       ) : (
-        <Typography variant="h6" component="h1">
+        <Typography variant="h6" component="h2">
           {translate('app.tat.title')}
         </Typography>
       )}

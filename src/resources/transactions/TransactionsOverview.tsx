@@ -50,7 +50,7 @@ export const TransactionsOverview = () => {
   return (
     <Stack spacing={2} sx={{ mt: 2, mb: 2 }}>
       <Title title="app.money.title" />
-      <Typography variant="h5" component="h1">
+      <Typography variant="h5" component="h2">
         {translate('app.money.title')}
       </Typography>
       <WalletCard />

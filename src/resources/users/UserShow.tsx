@@ -32,7 +32,7 @@ const UserProfile = () => {
         <CardContent>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
             <UserAvatar user={user} />
-            <Typography variant="h6" component="h1">
+            <Typography variant="h6" component="h2">
               {user.full_name}
             </Typography>
           </Stack>

@@ -145,7 +145,7 @@ const WebhookPage = () => {
         <Title title="app.webhooks.title" />
         <CardContent>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
-            <Typography variant="h5" component="h1" sx={{ wordBreak: 'break-all' }}>
+            <Typography variant="h5" component="h2" sx={{ wordBreak: 'break-all' }}>
               {w.url}
             </Typography>
             <WebhookStatusChip webhook={w} />

@@ -100,7 +100,8 @@ describe('Admin → Data breaches', { timeout: 60_000 }, () => {
       await screen.findByText(/Notify NDPC by .* \(in 14 h\)/, undefined, { timeout: 15_000 }),
     ).toBeInTheDocument();
     const late = screen.getByText('Overdue by 3 h');
-    expect(getComputedStyle(late).color).toMatch(/rgb\(211, 47, 47\)|#d32f2f/i);
+    // The theme's error red (src/layout/theme.ts).
+    expect(getComputedStyle(late).color).toMatch(/rgb\(198, 40, 40\)|#c62828/i);
     expect(
       screen.getByText('NDPC notified March 4, 2025 at', { exact: false }),
     ).toBeInTheDocument();

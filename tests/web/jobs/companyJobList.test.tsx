@@ -38,7 +38,7 @@ describe("a company's jobs", () => {
     const { user } = await renderApp(`/admin/jobs/company/${companyId}`);
 
     expect(
-      await screen.findByRole('heading', { name: 'Jobs of Lagos Freight Ltd', level: 1 }),
+      await screen.findByRole('heading', { name: 'Jobs of Lagos Freight Ltd', level: 2 }),
     ).toBeInTheDocument();
     const row = screen.getByText('Chidi Okeke').closest('tr')!;
     expect(within(row).getByRole('link', { name: 'JOB-000001' })).toHaveAttribute(
@@ -54,7 +54,7 @@ describe("a company's jobs", () => {
     expect(calls.at(-1)).toBe(
       `/api/v2/job/get-company-job-by-assigner/${companyId}/cancelled?page=1`,
     );
-    expect(screen.getByRole('heading', { name: "A company's jobs", level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: "A company's jobs", level: 2 })).toBeInTheDocument();
   });
 
   it('pages 25 jobs at a time', async () => {

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../support/renderApp';
@@ -46,7 +46,28 @@ describe('dashboard', () => {
     expect(screen.queryByRole('region', { name: "Your company's jobs" })).not.toBeInTheDocument();
   });
 
-  it("adds the company's own counts in the company area", async () => {
+  it("shows each figure once when the company's own jobs are all the jobs it sees", async () => {
+    signIn(companyAccount);
+    const counts = { ...zeroCounts, ...summary, created_per_day: undefined };
+    let answered = false;
+    server.use(
+      http.get('/api/v2/job/summary/counts', () => HttpResponse.json(summary)),
+      http.get('/api/v2/job/company-job/counts', () => {
+        answered = true;
+        return HttpResponse.json({ counts, data: [], total: counts.total, page: 1 });
+      }),
+    );
+    await renderApp('/company/dashboard');
+    const jobs = await screen.findByRole('region', { name: 'Jobs' });
+    expect(card(jobs, 'All jobs')).toHaveTextContent('64');
+    // The company's counts have arrived and are not shown a second time.
+    await waitFor(() => expect(answered).toBe(true));
+    await screen.findByRole('heading', { name: 'Jobs by status' });
+    expect(screen.queryByRole('region', { name: "Your company's jobs" })).not.toBeInTheDocument();
+    expect(screen.getAllByText('All jobs')).toHaveLength(1);
+  });
+
+  it("adds the company's own counts in the company area when they differ", async () => {
     signIn(companyAccount);
     server.use(
       http.get('/api/v2/job/summary/counts', () => HttpResponse.json(summary)),
@@ -89,8 +110,15 @@ describe('dashboard', () => {
       'href',
       `/company/jobs/profile/${makeJob(2).id}`,
     );
+    // A list of list items, each a link (not links straight in a list).
+    const items = within(within(recent).getByRole('list')).getAllByRole('listitem');
+    expect(items.map((item) => within(item).getByRole('link').textContent)).toEqual([
+      expect.stringContaining('JOB-000001'),
+      expect.stringContaining('JOB-000002'),
+    ]);
     const overdue = screen.getByRole('region', { name: 'Overdue jobs' });
     const link = await within(overdue).findByRole('link', { name: /JOB-000003/ });
+    expect(within(overdue).getByRole('listitem')).toContainElement(link);
     expect(link).toHaveAttribute('href', `/company/jobs/profile/${makeJob(3).id}`);
     expect(link).toHaveTextContent('Overdue');
   });

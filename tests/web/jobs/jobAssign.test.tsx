@@ -53,7 +53,7 @@ describe('Assign Job', () => {
     await user.click(screen.getByRole('button', { name: 'Assign' }));
 
     expect(
-      await screen.findByRole('heading', { name: 'Address Verification > Assign Job', level: 1 }),
+      await screen.findByRole('heading', { name: 'Address Verification > Assign Job', level: 2 }),
     ).toBeInTheDocument();
     expect(currentPath()).toBe('/admin/jobs/assign');
     expect(screen.getByText('2 jobs selected')).toBeInTheDocument();

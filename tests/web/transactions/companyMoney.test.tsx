@@ -152,7 +152,7 @@ describe('company transactions', () => {
       await screen.findByText('Address verification JOB-000007 charged', {}, firstRender),
     );
 
-    await screen.findByRole('heading', { name: 'Transaction details', level: 1 });
+    await screen.findByRole('heading', { name: 'Transaction details', level: 2 });
     const labels = screen.getAllByRole('term').map((dt) => dt.textContent);
     const values = screen.getAllByRole('definition').map((dd) => dd.textContent);
     expect(Object.fromEntries(labels.map((label, i) => [label, values[i]]))).toEqual({
