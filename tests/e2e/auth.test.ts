@@ -64,7 +64,7 @@ describe('sign-up, sign-in and sessions in the browser', () => {
     expect(await stored('loggedIn')).toBe('true');
     expect(JSON.parse((await stored('account'))!).company_name).toBe('Nwosu Verifications');
 
-    await page.getByRole('button', { name: /profile/i }).click();
+    await page.getByRole('button', { name: /account menu/i }).click();
     await page.getByRole('menuitem', { name: /logout/i }).click();
     await page.waitForURL('**/login');
     expect(await stored('accessToken')).toBeNull();

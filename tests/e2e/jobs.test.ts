@@ -95,9 +95,9 @@ describe('jobs from creation to acceptance', () => {
   it('lets the admin set the TAT and price of address jobs in Ekiti', async () => {
     const page = await signedIn('admin@demo.ng', 'Admin1234!');
     await page.goto('/admin/settings/set-amount');
-    await pick(page, /audience/i, 'Company');
+    await pick(page, /^audience/i, 'Company');
     await pick(page, /^State/, 'Ekiti');
-    await pick(page, /job type/i, 'Address');
+    await pick(page, /^job type/i, 'Address');
     await page.getByLabel('TAT (hours)').fill('48');
     await page.getByLabel('Amount (NGN)').fill('2500');
     await page.getByRole('button', { name: /save/i }).click();

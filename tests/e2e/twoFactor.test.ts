@@ -36,7 +36,7 @@ describe('two-factor sign-in in the browser', () => {
   });
 
   async function signOut(page: Page) {
-    await page.getByRole('button', { name: /profile/i }).click();
+    await page.getByRole('button', { name: /account menu/i }).click();
     await page.getByRole('menuitem', { name: /logout/i }).click();
     await page.waitForURL('**/login');
   }

@@ -1,8 +1,18 @@
 import { Stack } from '@mui/material';
-import { CanAccess, DataTable, List, SelectInput, TopToolbar, useTranslate } from 'react-admin';
+import {
+  CanAccess,
+  DataTable,
+  List,
+  SelectInput,
+  SimpleList,
+  TopToolbar,
+  useTranslate,
+} from 'react-admin';
 import { DateText } from '../../layout/DateText';
 import { formatNaira } from '../../formatting/money';
 import { ServerExportButton } from '../../layout/ServerExportButton';
+import { useIsPhone } from '../../layout/useIsPhone';
+import { formatCompactDate } from '../../formatting/dates';
 import { MoneyStatusChip } from '../transactions/TransactionFields';
 import { usePayoutPaths } from './paths';
 import { payeeTypes, payoutStatuses, type Payout } from '../transactions/types';
@@ -46,6 +56,7 @@ const ListActions = () => (
 export const PayoutList = () => {
   const paths = usePayoutPaths();
   const translate = useTranslate();
+  const isPhone = useIsPhone();
   return (
     <Stack spacing={2} sx={{ mt: 2 }}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
@@ -75,20 +86,31 @@ export const PayoutList = () => {
         perPage={25}
         actions={<ListActions />}
       >
-        <DataTable<Payout> rowClick={(id) => paths.show(String(id))} bulkActionButtons={false}>
-          <Column source="created_at" render={(p) => <DateText value={p.created_at} />} />
-          <Column
-            source="payee_type"
-            disableSort
-            render={(p) => translate(`app.money.payee_type.${p.payee_type}`)}
+        {isPhone ? (
+          <SimpleList<Payout>
+            primaryText={(p) => p.payee_name}
+            secondaryText={(p) =>
+              `${formatNaira(p.amount)} · ${translate(`app.money.payee_type.${p.payee_type}`)} · ${formatCompactDate(p.created_at)}`
+            }
+            tertiaryText={(p) => <MoneyStatusChip status={p.status} />}
+            rowClick={(id) => paths.show(String(id))}
           />
-          <Column source="payee_name" disableSort />
-          <Column source="amount" align="right" render={(p) => formatNaira(p.amount)} />
-          <Column source="bank_name" disableSort />
-          <Column source="account_number" disableSort />
-          <Column source="status" render={(p) => <MoneyStatusChip status={p.status} />} />
-          <Column source="reference" disableSort />
-        </DataTable>
+        ) : (
+          <DataTable<Payout> rowClick={(id) => paths.show(String(id))} bulkActionButtons={false}>
+            <Column source="created_at" render={(p) => <DateText value={p.created_at} />} />
+            <Column
+              source="payee_type"
+              disableSort
+              render={(p) => translate(`app.money.payee_type.${p.payee_type}`)}
+            />
+            <Column source="payee_name" disableSort />
+            <Column source="amount" align="right" render={(p) => formatNaira(p.amount)} />
+            <Column source="bank_name" disableSort />
+            <Column source="account_number" disableSort />
+            <Column source="status" render={(p) => <MoneyStatusChip status={p.status} />} />
+            <Column source="reference" disableSort />
+          </DataTable>
+        )}
       </List>
     </Stack>
   );
