@@ -6,13 +6,14 @@ import type { MutantResult } from '@stryker-mutator/api/core';
 /**
  * `npm run test:mutation`: StrykerJS on each critical module, one at a time, each with only the
  * test files that exercise it (running the whole suite per mutant would take hours on 2 cores).
- * Prints a score table and writes reports/mutation/<module>.html (and .json, and summary.txt).
+ * Prints a score table and writes reports/mutation/<folder>-<module>.html (and .json, and
+ * summary.txt).
  *
  *   npm run test:mutation                      every critical module
  *   npm run test:mutation -- jobAccess csv     modules whose path contains one of the words
  *   npm run test:mutation -- --changed [base]  modules whose file or tests changed since base
  *                                              (default: see changedBase)
- *   npm run test:mutation -- --incremental     reuse reports/mutation/<module>.incremental.json
+ *   npm run test:mutation -- --incremental     reuse reports/mutation/<folder>-<module>.incremental.json
  *
  * Exits 1 when a module scores under its threshold.
  */
@@ -127,11 +128,14 @@ export const criticalModules: CriticalModule[] = [
 /** Below this a module fails the run (the aim every critical module meets). */
 const threshold = 85;
 
+/** A report's name: the folder and the module (`services-ledger`, `repositories-ledger`), as a
+ * module's name alone is not unique. */
 const slug = (file: string) =>
   file
     .replace(/\.tsx?$/, '')
     .split('/')
-    .pop()!;
+    .slice(-2)
+    .join('-');
 
 const git = (...args: string[]) =>
   execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
@@ -232,7 +236,7 @@ async function main() {
     rows.push(summarize(m.file, results, (Date.now() - started) / 60_000));
   }
   const out = table(rows);
-  console.log(`\n${out}\n\nReports: reports/mutation/<module>.html`);
+  console.log(`\n${out}\n\nReports: reports/mutation/<folder>-<module>.html`);
   writeFileSync('reports/mutation/summary.txt', `${out}\n`);
   const weak = rows.filter((r) => r.score < threshold);
   if (weak.length) {
