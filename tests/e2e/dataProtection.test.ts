@@ -103,28 +103,4 @@ describe('data protection screens', () => {
     await page.getByText(/for a copy of your data or for its erasure/).waitFor();
     await context.close();
   });
-
-  it('fits its screens on a 390 px phone without scrolling the page sideways', async () => {
-    const phone = { viewport: { width: 390, height: 844 } };
-    const screens: [string, string, string, string[]][] = [
-      [
-        'admin@demo.ng',
-        'Admin1234!',
-        'admin',
-        ['audit', 'breaches', 'breaches/create', 'data-requests', 'settings'],
-      ],
-      ['company@demo.ng', 'Company1234!', 'company', ['audit', 'settings']],
-    ];
-    for (const [email, password, area, paths] of screens) {
-      const page = await signedInPage(browser, server, email, password, phone);
-      for (const p of paths) {
-        await page.goto(`/${area}/${p}`);
-        await page.getByRole('heading', { level: 1 }).or(page.locator('h6')).first().waitFor();
-        await page.waitForLoadState('networkidle');
-        const width = await page.evaluate(() => document.documentElement.scrollWidth);
-        expect(width, `/${area}/${p}`).toBeLessThanOrEqual(390);
-      }
-      await page.context().close();
-    }
-  });
 });

@@ -1,21 +1,19 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, signedInPage, startDemoServer, type RunningServer } from './harness';
-import { areaScreens, demoIds, type DemoIds } from './screens';
 
 /**
  * Money a person can read, in the browser on the demo: references that name jobs, invoices of
- * past months, the demo's payment account marked as one, and the money screens on a phone.
+ * past months, and the demo's payment account marked as one (phones.test.ts measures the money
+ * screens on a phone with every other screen).
  */
 describe('readable money', () => {
   let server: RunningServer;
   let browser: Browser;
-  let ids: DemoIds;
 
   beforeAll(async () => {
     server = await startDemoServer();
     browser = await launchChromium();
-    ids = await demoIds(server);
   });
   afterAll(async () => {
     await browser?.close();
@@ -78,27 +76,5 @@ describe('readable money', () => {
       .getByText('Demo account — not a real bank account')
       .waitFor();
     await page.context().close();
-  });
-
-  it('fits the money screens on a 390 px phone without scrolling the page sideways', async () => {
-    const phone = { viewport: { width: 390, height: 844 } };
-    const money = (path: string) => /\/transactions/.test(path);
-    const widths: Record<string, number> = {};
-    for (const [area, open] of [
-      ['admin', admin],
-      ['company', company],
-    ] as const) {
-      const page: Page = await open(phone);
-      const self = area === 'admin' ? ids.admin : ids.companyOwner;
-      for (const path of areaScreens[area](ids, self).filter(money)) {
-        await page.goto(path);
-        await page.getByRole('heading', { level: 1 }).or(page.locator('h6')).first().waitFor();
-        await page.waitForLoadState('networkidle');
-        widths[path] = await page.evaluate(() => document.documentElement.scrollWidth);
-      }
-      await page.context().close();
-    }
-    console.log('money screens at 390 px:', widths);
-    expect(Object.entries(widths).filter(([, w]) => w > 390)).toEqual([]);
   });
 });
