@@ -253,6 +253,26 @@ describe.skipIf(!canStartCluster())('two API processes on one PostgreSQL', () =>
     }
   });
 
+  it('applies a permission taken away through one process in the other at once, although it remembers the account', async () => {
+    const officer = await signIn(a, 'loans.officer@demo.ng', 'Staff1234!');
+    const list = (url: string) =>
+      call(url, 'GET', '/jobs?range=%5B0%2C4%5D', { token: officer.accessToken });
+    for (const url of [a, b]) expect((await list(url)).status).toBe(200);
+    const labels = ['View Dashboard', 'Create Job', 'View Job History', 'Edit Profile'];
+    const grant = (permissions: string[]) =>
+      call(b, 'PUT', `/users/${officer.account.id}`, {
+        token: company.accessToken,
+        json: { permissions },
+      });
+    expectStatus(await grant(labels.filter((l) => l !== 'View Job History')), 200, 'revoke');
+    try {
+      for (const url of [a, b]) expect((await list(url)).status).toBe(403);
+    } finally {
+      expectStatus(await grant(labels), 200, 'grant again');
+    }
+    for (const url of [a, b]) expect((await list(url)).status).toBe(200);
+  });
+
   it('serves a file stored through one process from the other (a shared store)', async () => {
     const photos = await capturePhotos();
     const tokens = { company: company.accessToken, admin: admin.accessToken };
