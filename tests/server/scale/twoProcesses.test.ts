@@ -208,7 +208,7 @@ describe.skipIf(!canStartCluster())('two API processes on one PostgreSQL', () =>
     }
   });
 
-  it('runs each queued job once with both processes polling: one webhook delivery per event', async () => {
+  it('runs each queued job once with both processes polling: one webhook delivery per event, one scheduled run a minute', async () => {
     const created = await Promise.all(
       Array.from({ length: 20 }, async (_, i) =>
         expectStatus(
@@ -236,6 +236,20 @@ describe.skipIf(!canStartCluster())('two API processes on one PostgreSQL', () =>
       `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'webhook' AND retry_count > 0`,
     );
     expect(retried.rows[0]!.n).toBe(0);
+    // Schedules: both processes watch them (every 10 s), one sends each minute's run of the
+    // TAT-breach check, as a send job keyed by its minute.
+    const sendsPerMinute = () =>
+      db.query<{ minute: string; n: number }>(
+        `SELECT singleton_on::text AS minute, count(*)::int AS n FROM pgboss.job
+          WHERE name = '__pgboss__send-it' AND singleton_key = 'tat-breach' GROUP BY 1`,
+      );
+    let sends = await sendsPerMinute();
+    for (let waited = 0; !sends.rows.length && waited < 30_000; waited += 500) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      sends = await sendsPerMinute();
+    }
+    expect(sends.rows.length).toBeGreaterThan(0);
+    expect(sends.rows.filter((r) => r.n > 1)).toEqual([]);
   }, 60_000);
 
   it('ends a session in every process at once, although each remembers the sessions it has seen', async () => {
