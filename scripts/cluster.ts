@@ -19,9 +19,10 @@ import { webhookSealer } from '../server/services/webhooks';
  * seeded once, then N real servers (`server/server.ts`) on consecutive ports sharing the JWT
  * secret and the stored files (one folder here; S3 in production).
  *
- *   npx tsx scripts/cluster.ts [--processes 2] [--port 3001] [--no-demo]
+ *   npm run cluster -- [--processes 2] [--port 3001] [--no-demo]
  *
- * prints the processes' URLs and stops everything on Ctrl-C. The scaling test and the mixed
+ * prints the processes' URLs and stops everything on Ctrl-C (with DATABASE_URL set, a scratch
+ * database on that server rather than a cluster of its own). The scaling test and the mixed
  * benchmark start the same way, through `startCluster`.
  */
 
@@ -363,7 +364,7 @@ async function main() {
     processes,
     port: port ? Number(port) : undefined,
     demo: !args.includes('--no-demo'),
-    databaseUrl: process.env.CLUSTER_DATABASE_URL,
+    databaseUrl: process.env.DATABASE_URL,
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
     output: 'inherit',
   });
