@@ -8,7 +8,9 @@ import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { states } from '../reference/locations';
+import { canStartCluster } from '../scripts/cluster';
 import { benchCapture } from './capture';
+import { benchMixed } from './mixed';
 import { benchScale } from './scale';
 import { benchWebhooks } from './webhooks';
 import { fmt, markdownTable, median, resultsFile, writeSection } from './report';
@@ -22,6 +24,8 @@ import { fmt, markdownTable, median, resultsFile, writeSection } from './report'
  * BENCH_ONLY=capture runs the capture part alone and replaces its section in that file.
  * BENCH_ONLY=list loads the same 110,000 jobs straight into the table (no import timing) and
  * measures the list part alone, printing its report without writing a results file.
+ * BENCH_ONLY=mixed runs the mixed workload on one and two API processes (bench/mixed.ts), always on
+ * PostgreSQL, into bench/results-postgres.md.
  */
 const connections = 10;
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -391,6 +395,12 @@ async function main() {
   if (wants('scale')) await runScale();
   if (wants('money')) await runOnScratch(benchMoney);
   if (wants('webhooks')) await runOnScratch(benchWebhooks);
+  // Two processes need PostgreSQL: DATABASE_URL's server, or one the part starts itself.
+  if (wants('mixed') && (only || canStartCluster())) {
+    const section = await benchMixed(process.env.DATABASE_URL);
+    console.log(`\n${section}`);
+    writeSection('bench/results-postgres.md', section);
+  }
   if (!wants('capture')) return;
   const capture = await benchCapture();
   if (capture) {

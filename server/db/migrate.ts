@@ -10,7 +10,7 @@ const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '.
  * Applies the ordered `NNNN_name.sql` files not yet recorded in `schema_migrations`, each in its
  * own transaction. An advisory lock keeps two API processes on one PostgreSQL from racing.
  * Returns the versions applied now (all of them on a new database). The job queue's tables,
- * which pg-boss owns and upgrades, follow.
+ * which pg-boss owns and upgrades, follow under the same lock.
  */
 export async function migrate(db: Db): Promise<string[]> {
   const files = readdirSync(migrationsDir)
@@ -35,8 +35,8 @@ export async function migrate(db: Db): Promise<string[]> {
       await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version]);
       applied.push(version);
     }
+    await installQueueSchema(tx);
     return applied;
   });
-  await installQueueSchema(db);
   return applied;
 }

@@ -78,6 +78,21 @@ function adapterOf(q: Queryable): Adapter {
   };
 }
 
+/**
+ * pg-boss makes a new queue's table and attaches it in one statement; two API processes starting
+ * together on a new database deadlock there (PostgreSQL aborts one of them, 40P01). The aborted
+ * one tries again and finds the queue made.
+ */
+async function createQueueOnce(create: () => Promise<void>) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await create();
+    } catch (err) {
+      if ((err as { code?: string }).code !== '40P01' || attempt >= 5) throw err;
+    }
+  }
+}
+
 export function createQueue(opts: { db: Db; log: FastifyBaseLogger }) {
   const handlers = new Map<string, { policy: QueuePolicy; handler: QueueHandler }>();
   const workers = new Map<string, string>();
@@ -144,7 +159,7 @@ export function createQueue(opts: { db: Db; log: FastifyBaseLogger }) {
           retryBackoff: policy.retryDelaySeconds > 0,
           expireInSeconds: policy.expireInSeconds,
         };
-        await b.createQueue(name, { name, ...options });
+        await createQueueOnce(() => b.createQueue(name, { name, ...options }));
         await b.updateQueue(name, { name, ...options });
         const id = await b.work(
           name,
