@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { demoAccounts } from '../../../server/seed/demoAccounts';
 import { demoOwnerPassword } from '../../../server/seed/demoCompanies';
 import { demoStaffPassword } from '../../../server/seed/demoUsers';
@@ -96,5 +97,8 @@ export async function demoPools(
   const emails = (
     await ctx.db.query<{ email: string }>('SELECT email FROM accounts ORDER BY email')
   ).rows.map((r) => r.email);
-  return { ids, idsOf, tokens, emails };
+  const jpeg = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#8a6' } })
+    .jpeg()
+    .toBuffer();
+  return { ids, idsOf, tokens, emails, jpeg };
 }

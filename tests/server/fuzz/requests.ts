@@ -77,6 +77,8 @@ export interface Pools {
   idsOf: Record<string, string[]>;
   tokens: string[];
   emails: string[];
+  /** A small JPEG that decodes: a photo field's valid value. */
+  jpeg: Buffer;
 }
 
 // ---------- values from a schema ----------
@@ -86,6 +88,21 @@ const resolve = (doc: Document, s: Schema): Schema => {
   const name = s.$ref.replace('#/components/schemas/', '');
   return doc.components.schemas[name] ?? {};
 };
+
+/** Values a field of this name takes, for bodies that reach past validation. */
+const plausible: [RegExp, string][] = [
+  [/phone/, '0803 123 4567'],
+  [/email/, 'ada.obi@example.ng'],
+  [/^state$/, 'lagos'],
+  [/^lgas?$/, 'ikeja'],
+  [/^(nin|id_number)$/, '12345678901'],
+  [/^id_type$/, 'nin'],
+  [/^bank_code$/, '035'],
+  [/^account_number$/, '0123456789'],
+  [/^cac_type$/, 'RC'],
+  [/^cac_number$/, 'RC123456'],
+  [/^nafdac_number$/, 'A1-1234'],
+];
 
 /** Text that is hard on parsers and databases: NUL, lone surrogates, right-to-left, emoji. */
 const nastyText = fc.constantFrom(
@@ -207,14 +224,18 @@ export function validValue(
 function objectFor(doc: Document, s: Schema, pools: Pools, depth: number) {
   const required = new Set(s.required ?? []);
   const props = Object.entries(s.properties ?? {});
+  // A field named like a phone, a state or an account number gets such a value most times.
+  const valueOf = (name: string, p: Schema) => {
+    const known = plausible.find(([re]) => re.test(name))?.[1];
+    const drawn = validValue(doc, p, pools, depth + 1);
+    return known && resolve(doc, p).type === 'string' ? fc.oneof(fc.constant(known), drawn) : drawn;
+  };
   return fc
     .tuple(
       ...props.map(([name, p]) =>
         required.has(name)
-          ? validValue(doc, p, pools, depth + 1).map((v) => [name, v] as const)
-          : fc
-              .option(validValue(doc, p, pools, depth + 1), { nil: undefined })
-              .map((v) => [name, v] as const),
+          ? valueOf(name, p).map((v) => [name, v] as const)
+          : fc.option(valueOf(name, p), { nil: undefined }).map((v) => [name, v] as const),
       ),
     )
     .map((entries) => Object.fromEntries(entries.filter(([, v]) => v !== undefined)));
@@ -544,6 +565,10 @@ function multipartFor(
   });
   const type = `multipart/form-data; boundary=${boundary}`;
   return fc.oneof(
+    // The form as a client fills it: each field once, with a plausible value or junk.
+    fc
+      .tuple(...formFieldsOf(s).map((name) => formPart(name, s, pools)))
+      .map((parts) => ({ body: multipartBody(parts.filter((p) => p !== null)), type })),
     fc.array(part, { maxLength: 6 }).map((parts) => ({
       body: multipartBody(
         parts.map((p) => ({
@@ -562,6 +587,40 @@ function multipartFor(
         .map((n) => ({ body: whole.subarray(0, n), type }));
     }),
     junkText.map((t) => ({ body: Buffer.from(t), type: 'multipart/form-data' })),
+  );
+}
+
+/** A form's fields: its schema's, and the kinds' wire names its description lists. */
+const formFieldsOf = (s: Schema) => [
+  ...new Set([
+    ...Object.keys(s.properties ?? {}),
+    ...[...(s.description ?? '').matchAll(/`([a-z_]+)`/g)].map((m) => m[1]!),
+  ]),
+];
+
+function formPart(name: string, s: Schema, pools: Pools) {
+  const schema = s.properties?.[name];
+  const isFile = schema && !schema.type && !schema.enum && !schema.anyOf;
+  if (isFile) {
+    const csv = `${formFieldsOf(s).join(',')}\n${formFieldsOf(s)
+      .map((n) => plausible.find(([re]) => re.test(n))?.[1] ?? 'Ada')
+      .join(',')}\n`;
+    return fc.constantFrom(
+      { name, value: pools.jpeg, file: `${name}.jpg`, type: 'image/jpeg' },
+      { name, value: Buffer.from(csv), file: `${name}.csv`, type: 'text/csv' },
+      null,
+    );
+  }
+  const value = schema?.enum
+    ? fc.constantFrom(...schema.enum.map(String))
+    : name === 'company_id'
+      ? fc.constantFrom(...(pools.idsOf.companies ?? pools.ids))
+      : fc.constant(plausible.find(([re]) => re.test(name))?.[1] ?? 'Ada Obi');
+  return fc.option(
+    fc
+      .oneof({ weight: 5, arbitrary: value }, { weight: 1, arbitrary: shortJunk })
+      .map((v) => ({ name, value: v })),
+    { freq: 8 },
   );
 }
 

@@ -1,6 +1,6 @@
 /** The fuzz's default budget in CI: a fixed seed, and runs that keep the file near a minute. */
 export const ciSeed = 2611;
-export const ciRunsPerOperation = 8;
+export const ciRunsPerOperation = 6;
 
 /**
  * The seed and runs per operation: CI's, or FUZZ_SEED and FUZZ_RUNS as `npm run fuzz`
