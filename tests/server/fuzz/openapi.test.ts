@@ -173,6 +173,22 @@ describe('the checks themselves', () => {
     expect(changedTables(middle, await digestNow())).toEqual(['public.file_deletions']);
   });
 
+  it('the fingerprint costs less than an md5 of every row', async () => {
+    const time = async (f: () => Promise<unknown>) => {
+      const started = performance.now();
+      for (let i = 0; i < 5; i++) await f();
+      return (performance.now() - started) / 5;
+    };
+    const md5 = await time(() => digester.md5Digest());
+    const fingerprint = await time(() => digester.digest());
+    if (process.env.FUZZ_PROGRESS) {
+      console.error(
+        `digest: md5 of every row ${md5.toFixed(1)} ms, fingerprint ${fingerprint.toFixed(1)} ms`,
+      );
+    }
+    expect(fingerprint).toBeLessThan(md5);
+  });
+
   it('a stack trace or a path of ours in an answer is seen', () => {
     const trace = new TypeError("Cannot read properties of undefined (reading 'id')").stack!;
     expect(leaks.some((re) => re.test(JSON.stringify({ message: trace })))).toBe(true);
