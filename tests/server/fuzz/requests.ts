@@ -89,6 +89,18 @@ const resolve = (doc: Document, s: Schema): Schema => {
   return doc.components.schemas[name] ?? {};
 };
 
+/** The table whose ids a body field of this name holds (`list`: the jobs of a bulk move). */
+const idTableByField: Record<string, string> = {
+  company_id: 'companies',
+  recipient_id: 'accounts',
+  agent_id: 'accounts',
+  account_id: 'accounts',
+  job_id: 'jobs',
+  list: 'jobs',
+  ids: 'jobs',
+  job_ids: 'jobs',
+};
+
 /** Values a field of this name takes, for bodies that reach past validation. */
 const plausible: [RegExp, string][] = [
   [/phone/, '0803 123 4567'],
@@ -228,7 +240,13 @@ function objectFor(doc: Document, s: Schema, pools: Pools, depth: number) {
   const valueOf = (name: string, p: Schema) => {
     const known = plausible.find(([re]) => re.test(name))?.[1];
     const drawn = validValue(doc, p, pools, depth + 1);
-    return known && resolve(doc, p).type === 'string' ? fc.oneof(fc.constant(known), drawn) : drawn;
+    const field = resolve(doc, p);
+    const ids = pools.idsOf[idTableByField[name] ?? ''];
+    if (ids?.length && field.type === 'string') return fc.oneof(fc.constantFrom(...ids), drawn);
+    if (ids?.length && field.type === 'array') {
+      return fc.oneof(fc.array(fc.constantFrom(...ids), { minLength: 1, maxLength: 3 }), drawn);
+    }
+    return known && field.type === 'string' ? fc.oneof(fc.constant(known), drawn) : drawn;
   };
   return fc
     .tuple(
