@@ -85,17 +85,20 @@ export interface PrintedMail {
 
 /** The mail each test app printed (without SMTP_URL the log is the delivery), by its database. */
 const printedMail = new WeakMap<Db, PrintedMail[]>();
+const loggedErrors = new WeakMap<Db, unknown[]>();
 const appOf = new WeakMap<Db, App>();
 
-/** A logger that keeps the mail the mailer prints; everything else is dropped. */
-function mailCatcher(mails: PrintedMail[]) {
+/** A logger that keeps the mail the mailer prints and the errors logged; the rest is dropped. */
+function mailCatcher(mails: PrintedMail[], errors: unknown[]) {
   const stream = new Writable({
     write(chunk: Buffer, _enc, done) {
       const line = JSON.parse(chunk.toString()) as {
+        level: number;
         mailTo?: string;
         subject?: string;
         msg: string;
       };
+      if (line.level >= 50) errors.push(line);
       if (line.mailTo) {
         mails.push({
           to: line.mailTo,
@@ -117,8 +120,14 @@ export async function createTestApp(config: Partial<Config> = {}): Promise<TestC
 /** The real app over `db` (closed with it), e.g. a copy of the seeded demo (./demoSnapshot.ts). */
 export async function createTestAppOn(db: Db, config: Partial<Config> = {}): Promise<TestContext> {
   const mails: PrintedMail[] = [];
+  const errors: unknown[] = [];
   printedMail.set(db, mails);
-  const app = await buildApp({ config: testConfig(config), db, logger: mailCatcher(mails) });
+  loggedErrors.set(db, errors);
+  const app = await buildApp({
+    config: testConfig(config),
+    db,
+    logger: mailCatcher(mails, errors),
+  });
   await app.ready();
   appOf.set(db, app);
   return {
@@ -199,6 +208,9 @@ export async function mailsTo(db: Db, to: string): Promise<PrintedMail[]> {
   if (!mails) throw new Error('mailsTo: this database has no app from createTestApp');
   return mails.filter((m) => m.to.toLowerCase() === to.toLowerCase());
 }
+
+/** The errors (log level error and above) the app on `db` logged so far, e.g. a 500's cause. */
+export const errorsLogged = (db: Db): unknown[] => loggedErrors.get(db) ?? [];
 
 /** The link in the newest mail to `to`. */
 export async function lastMailLink(db: Db, to: string): Promise<URL> {

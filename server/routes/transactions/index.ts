@@ -21,7 +21,7 @@ import { listPageOf, scoped } from '../../services/listFilter';
 import { koboToNgn } from '../../services/money';
 import { invoicePdf, receiptPdf } from '../../services/moneyPdf';
 import { transactionKindLabels, transactionView } from '../../services/moneyViews';
-import { lagosMidnight } from '../jobs/listQuery';
+import { isCalendarDay, lagosMidnight } from '../jobs/listQuery';
 import { parseTransactionQuery, transactionList } from './listQuery';
 
 const csvColumns = [
@@ -162,7 +162,14 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const company = await invoicedCompany(request, request.query.company_id);
       const companyId = company.id;
       const [year, m] = month.split('-').map(Number) as [number, number];
-      const next = m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;
+      const next =
+        m === 12
+          ? `${String(year + 1).padStart(4, '0')}-01`
+          : `${month.slice(0, 4)}-${String(m + 1).padStart(2, '0')}`;
+      // The pattern lets year 0000 or 9999 through: their bounds are outside the calendar we keep.
+      if (!isCalendarDay(`${month}-01`) || !isCalendarDay(`${next}-01`)) {
+        throw fieldError('month', 'month must be a month from 1900-01 to 9999-11 (YYYY-MM)');
+      }
       const rows = await transactions.invoiceLines(
         companyId,
         lagosMidnight(`${month}-01`),

@@ -194,6 +194,21 @@ describe('PDFs', () => {
     expect(month13.statusCode).toBe(400);
   });
 
+  it('refuses a month outside the calendar (year 0000, 9999-12) with a 400 naming month', async () => {
+    for (const m of ['0000-01', '0000-12', '1899-12', '9999-12']) {
+      const res = await ctx.app.inject({
+        url: `/api/v2/transactions/invoice?month=${m}`,
+        headers: { ...owner.headers, accept: 'application/json' },
+      });
+      expect([m, res.statusCode, res.json().errors?.[0]?.field]).toEqual([m, 400, 'month']);
+    }
+    const last = await ctx.app.inject({
+      url: '/api/v2/transactions/invoice?month=9999-11',
+      headers: { ...owner.headers, accept: 'application/json' },
+    });
+    expect(last.statusCode).toBe(200);
+  });
+
   it('writes a receipt of a transaction with its job and amount', async () => {
     const [charge] = (await list(owner.headers, { job_id: jobId, kind: 'charge' })).json();
     const res = await ctx.app.inject({
