@@ -1,5 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable } from '../../db/postgres';
 import { HttpError, type FieldError } from '../../errors';
+
+/** Seconds a client is asked to wait when the database is away (it restarts in about that). */
+export const unavailableRetryAfterSeconds = 30;
 
 /**
  * Every error leaves as `{message}` or `{message, errors}` (DESIGN §4); a 5xx never shows its
@@ -21,6 +25,15 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply.code(400).send({
         message: 'The multipart body is malformed (a boundary missing, or the data cut short)',
       });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(unavailableRetryAfterSeconds))
+        .send({
+          message: 'The database cannot be reached just now. Please try again in a minute.',
+        });
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
