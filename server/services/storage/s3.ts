@@ -2,6 +2,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -65,6 +66,16 @@ export function createS3Storage(config: S3Config): FileStorage {
     },
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: checkedKey(key) }));
+    },
+    async *list() {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }));
+        for (const o of page.Contents ?? []) {
+          if (o.Key) yield { key: o.Key, modifiedAt: o.LastModified ?? new Date() };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
     async check() {
       try {
