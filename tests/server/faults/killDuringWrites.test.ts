@@ -13,7 +13,7 @@ import { createTestAppOn, type TestContext } from '../helpers';
 import { csv, row } from '../jobs/bulkFiles';
 import { fundWallet, setPrices, signIn, type Headers } from '../jobs/support';
 import { ledgerInvariants } from '../money/support';
-import { eventually, startServerProcess, type ServerProcess } from './support';
+import { eventually, pgliteFolder, type ServerProcess } from './support';
 
 /**
  * `kill -9` of the API in the middle of a write, on the embedded database: after a restart the
@@ -25,27 +25,11 @@ import { eventually, startServerProcess, type ServerProcess } from './support';
 let dataDir: string;
 const filesDir = () => path.join(dataDir, 'files');
 
-/** The data folder opened in this process (the server stopped), for `fn`. */
-async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
-  const db = await openDb({ dataDir }, 'the fault tests');
-  try {
-    return await fn(db);
-  } finally {
-    await db.close();
-  }
-}
-
-const started = new Set<ServerProcess>();
-async function start() {
-  const server = await startServerProcess({ DATA_DIR: dataDir });
-  started.add(server);
-  return server;
-}
+let folder: ReturnType<typeof pgliteFolder>;
+const start = () => folder.start();
+const withDb = <T>(fn: (db: Db) => Promise<T>) => folder.withDb(fn);
 // A failed test leaves no server holding the folder for the next one.
-afterEach(async () => {
-  for (const server of started) await server.stop('SIGKILL');
-  started.clear();
-});
+afterEach(() => folder.stopAll());
 
 /** Every table's row count. */
 async function rowCounts(db: Db) {
@@ -116,6 +100,7 @@ const agentsPerSet = 300;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'faults-kill-'));
+  folder = pgliteFolder(dataDir);
   const db = await openDb({ dataDir }, 'the fault tests');
   await migrate(db);
   const ctx: TestContext = await createTestAppOn(db, { dataDir });

@@ -3,6 +3,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { openDb, type Db } from '../../../server/db';
 import { testConfig } from '../helpers';
 
 /** What the fault tests' servers sign tokens with: sessions made in-process work in the child. */
@@ -170,4 +171,33 @@ function postgresUser() {
   if (r.status !== 0)
     throw new Error('no postgres user to run PostgreSQL as (apt-get install postgresql)');
   return { uid: Number(r.stdout.trim()), gid: Number(g.stdout.trim()) };
+}
+
+/**
+ * A PGlite data folder for servers started one after the other: `start` a server on it, `withDb`
+ * to open it in this process while none runs, `stopAll` (after each test) to kill what a failed
+ * test left running.
+ */
+export function pgliteFolder(dataDir: string) {
+  const started = new Set<ServerProcess>();
+  return {
+    dataDir,
+    async start(env: Record<string, string> = {}) {
+      const server = await startServerProcess({ ...env, DATA_DIR: dataDir });
+      started.add(server);
+      return server;
+    },
+    async withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
+      const db = await openDb({ dataDir }, 'the fault tests');
+      try {
+        return await fn(db);
+      } finally {
+        await db.close();
+      }
+    },
+    async stopAll() {
+      for (const server of started) await server.stop('SIGKILL');
+      started.clear();
+    },
+  };
 }
