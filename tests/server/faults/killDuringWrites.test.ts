@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../../../server/db';
 import { migrate } from '../../../server/db/migrate';
 import { createLedgerRepository, platformOwner } from '../../../server/repositories/ledger';
+import { createLocalStorage } from '../../../server/services/storage';
 import { storageKeyColumns } from '../../../server/services/storage/orphans';
 import { agentJob, cast } from '../capture/support';
 import { createTestAppOn, type TestContext } from '../helpers';
@@ -55,14 +56,11 @@ async function walletOf(db: Db, companyId: string) {
   return Number(r.rows[0]!.n);
 }
 
-/** The stored files' keys, relative to the store. */
-function storedKeys(dir = filesDir(), prefix = ''): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory()
-      ? storedKeys(path.join(dir, e.name), `${prefix}${e.name}/`)
-      : [`${prefix}${e.name}`],
-  );
+/** The stored files' keys, as the server's own store lists them. */
+async function storedKeys() {
+  const keys: string[] = [];
+  for await (const f of createLocalStorage(filesDir()).list()) keys.push(f.key);
+  return keys;
 }
 
 /** Every key a row names. */
@@ -225,7 +223,7 @@ describe('kill -9 of the API on PGlite', { timeout: 180_000 }, () => {
         return form;
       }),
     );
-    const filesBefore = new Set(storedKeys());
+    const filesBefore = new Set(await storedKeys());
     const server = await start();
     const sent = captureTokens.map((token, i) =>
       fetch(`${server.url}/api/v2/capture/${token}`, { method: 'POST', body: forms[i] }).then(
@@ -235,7 +233,7 @@ describe('kill -9 of the API on PGlite', { timeout: 180_000 }, () => {
     );
     // The moment the first photo lands in the store, the process dies.
     await eventually(
-      async () => (storedKeys().some((k) => !filesBefore.has(k)) ? true : undefined),
+      async () => ((await storedKeys()).some((k) => !filesBefore.has(k)) ? true : undefined),
       'a stored photo',
       60_000,
     );
@@ -244,7 +242,7 @@ describe('kill -9 of the API on PGlite', { timeout: 180_000 }, () => {
 
     const orphans = await withDb(async (db) => {
       const named = await namedKeys(db);
-      const files = new Set(storedKeys());
+      const files = new Set(await storedKeys());
       // No row names a file that is not there.
       expect([...named].filter((k) => !files.has(k))).toEqual([]);
       // Each job's evidence is whole (three photos and a submission) or absent.
@@ -267,7 +265,7 @@ describe('kill -9 of the API on PGlite', { timeout: 180_000 }, () => {
 
     // An hour later (the sweep's grace period), the next start-up deletes them.
     const anHourAgo = new Date(Date.now() - 2 * 3600_000);
-    for (const k of storedKeys()) utimesSync(path.join(filesDir(), k), anHourAgo, anHourAgo);
+    for (const k of await storedKeys()) utimesSync(path.join(filesDir(), k), anHourAgo, anHourAgo);
     const again = await start();
     await eventually(
       async () => (orphans.every((k) => !existsSync(path.join(filesDir(), k))) ? true : undefined),
@@ -277,7 +275,7 @@ describe('kill -9 of the API on PGlite', { timeout: 180_000 }, () => {
     expect(await again.stop()).toBe(0);
     await withDb(async (db) => {
       const named = await namedKeys(db);
-      expect(storedKeys().filter((k) => !named.has(k))).toEqual([]);
+      expect((await storedKeys()).filter((k) => !named.has(k))).toEqual([]);
       expect([...named].filter((k) => !existsSync(path.join(filesDir(), k)))).toEqual([]);
     });
   });
