@@ -1,24 +1,26 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openDb } from '../../../server/db';
 import { migrate } from '../../../server/db/migrate';
 import { agentJob, cast, jpeg } from '../capture/support';
 import { createTestAppOn } from '../helpers';
 import { setPrices } from '../jobs/support';
 import { startS3, type S3Peer } from '../storage/s3rver';
-import { pgliteFolder } from './support';
+import { serverSite, type ServerSite } from './support';
 
-let folder: ReturnType<typeof pgliteFolder>;
+let folder: ServerSite;
 let s3: S3Peer;
 let job: { id: string; token: string };
 
 beforeAll(async () => {
   s3 = await startS3();
-  folder = pgliteFolder(mkdtempSync(path.join(tmpdir(), 'faults-s3-')));
-  const db = await openDb({ dataDir: folder.dataDir }, 'the fault tests');
+  folder = await serverSite(
+    mkdtempSync(path.join(tmpdir(), 'faults-s3-')),
+    process.env.DATABASE_URL,
+  );
+  const db = await folder.open();
   await migrate(db);
   const ctx = await createTestAppOn(db, { dataDir: folder.dataDir });
   try {
@@ -32,7 +34,7 @@ beforeAll(async () => {
 afterEach(() => folder.stopAll());
 afterAll(async () => {
   await s3?.close();
-  rmSync(folder.dataDir, { recursive: true, force: true });
+  await folder?.drop();
 });
 
 describe('S3 unreachable during a capture', { timeout: 180_000 }, () => {

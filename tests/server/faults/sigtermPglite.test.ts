@@ -1,21 +1,20 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openDb } from '../../../server/db';
 import { migrate } from '../../../server/db/migrate';
 import { createTestAppOn } from '../helpers';
 import { addressFields, multipart, setPrices, signIn, type Headers } from '../jobs/support';
 import { ledgerInvariants } from '../money/support';
-import { pgliteFolder } from './support';
+import { serverSite, type ServerSite } from './support';
 
-let folder: ReturnType<typeof pgliteFolder>;
+let folder: ServerSite;
 let owner: Headers;
 
 beforeAll(async () => {
-  folder = pgliteFolder(mkdtempSync(path.join(tmpdir(), 'faults-sigterm-')));
-  const db = await openDb({ dataDir: folder.dataDir }, 'the fault tests');
+  folder = await serverSite(mkdtempSync(path.join(tmpdir(), 'faults-sigterm-')), undefined);
+  const db = await folder.open();
   await migrate(db);
   const ctx = await createTestAppOn(db, { dataDir: folder.dataDir });
   try {
@@ -26,7 +25,7 @@ beforeAll(async () => {
   }
 }, 120_000);
 afterEach(() => folder.stopAll());
-afterAll(() => rmSync(folder.dataDir, { recursive: true, force: true }));
+afterAll(() => folder?.drop());
 
 describe('SIGTERM of the API on PGlite during writes', { timeout: 180_000 }, () => {
   it('stops cleanly, and the folder reopens with every job the clients were answered 201 for', async () => {

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDb, type Db } from '../../../server/db';
+import { openPostgres } from '../../../server/db/postgres';
 import { testConfig } from '../helpers';
 
 /** What the fault tests' servers sign tokens with: sessions made in-process work in the child. */
@@ -174,21 +175,39 @@ function postgresUser() {
 }
 
 /**
- * A PGlite data folder for servers started one after the other: `start` a server on it, `withDb`
- * to open it in this process while none runs, `stopAll` (after each test) to kill what a failed
- * test left running.
+ * A data folder (and, on CI's PostgreSQL pass, a database of its own on DATABASE_URL) for servers
+ * started one after the other: `start` a server on it, `withDb` to open its database in this
+ * process (on PGlite only while no server runs), `stopAll` (after each test) to kill what a failed
+ * test left running, `drop` at the end.
  */
-export function pgliteFolder(dataDir: string) {
+export async function serverSite(dataDir: string, databaseUrl = process.env.DATABASE_URL) {
   const started = new Set<ServerProcess>();
+  let url: string | undefined;
+  const name = `faults_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  if (databaseUrl) {
+    const admin = await openPostgres(databaseUrl, 1);
+    await admin.exec(`CREATE DATABASE ${name}`);
+    await admin.close();
+    const u = new URL(databaseUrl);
+    u.pathname = `/${name}`;
+    url = u.toString();
+  }
   return {
     dataDir,
+    kind: url ? ('PostgreSQL' as const) : ('PGlite' as const),
     async start(env: Record<string, string> = {}) {
-      const server = await startServerProcess({ ...env, DATA_DIR: dataDir });
+      const server = await startServerProcess({
+        ...env,
+        DATA_DIR: dataDir,
+        ...(url ? { DATABASE_URL: url } : {}),
+      });
       started.add(server);
       return server;
     },
+    /** Its database, opened in this process (the caller closes it). */
+    open: (): Promise<Db> => (url ? openPostgres(url, 2) : openDb({ dataDir }, 'the fault tests')),
     async withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
-      const db = await openDb({ dataDir }, 'the fault tests');
+      const db = await this.open();
       try {
         return await fn(db);
       } finally {
@@ -199,5 +218,14 @@ export function pgliteFolder(dataDir: string) {
       for (const server of started) await server.stop('SIGKILL');
       started.clear();
     },
+    async drop() {
+      rmSync(dataDir, { recursive: true, force: true });
+      if (!databaseUrl) return;
+      const admin = await openPostgres(databaseUrl, 1);
+      await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.close();
+    },
   };
 }
+
+export type ServerSite = Awaited<ReturnType<typeof serverSite>>;
