@@ -50,6 +50,12 @@ export async function startServer() {
 
   // Graceful stop: finish in-flight requests, then close PGlite cleanly so the data folder reopens.
   let closing = false;
+  // Answers sent while closing end their connection: a keep-alive connection busy when the stop
+  // began would otherwise hold it for the keep-alive timeout, past the forced exit below.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       if (closing) return;

@@ -40,17 +40,63 @@ function withStartupOption(connectionString: string, option: string) {
   return url.toString();
 }
 
+/** What a connection lost, refused or never made looks like, from node-postgres or the server. */
+const unreachableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01', // admin_shutdown: the server is stopping
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: starting up or shutting down
+  '53300', // too_many_connections
+]);
+const unreachableMessages =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended)/;
+
+/**
+ * The database server cannot be reached (stopped, restarting, network gone), as opposed to a
+ * query of ours that failed: the API answers 503 and the pool reconnects once it is back.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (unreachableCodes.has(code) || code.startsWith('08'))) {
+      return true;
+    }
+    if (e instanceof AggregateError && e.errors.some(isDatabaseUnavailable)) return true;
+    if (unreachableMessages.test(e.message)) return true;
+  }
+  return false;
+}
+
+/**
+ * How long a request waits for a connection (the pool full, or the server away) before it is
+ * answered 503: far below the request timeout, so nobody hangs on a database that is not there.
+ */
+export const connectionTimeoutMs = 5_000;
+
 export async function openPostgres(
   connectionString: string,
   poolSize = defaultDatabasePoolSize(),
 ): Promise<Db> {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+  const settings = {
+    connectionTimeoutMillis: connectionTimeoutMs,
+    // A dead peer (a server whose machine vanished) is noticed by the socket, not only by a query.
+    keepAlive: true,
+  };
+  const pool = new pg.Pool({ connectionString, max: poolSize, ...settings });
   // queryPrepared's statements run on connections of their own that plan once for any values
   // (plan_cache_mode applies to every statement with parameters of a connection, named or not):
   // the app's other queries keep plans made for their values.
   const preparedPool = new pg.Pool({
     connectionString: withStartupOption(connectionString, '-c plan_cache_mode=force_generic_plan'),
     max: poolSize,
+    ...settings,
   });
   // An idle connection the server ends (a restart, a terminated backend) is dropped by its pool,
   // which opens a new one when next needed; without a listener its error would end the process.

@@ -17,7 +17,7 @@ export const queueNames = {
   mail: 'mail',
   /** One text of the SMS outbox to send (services/sms.ts). */
   sms: 'sms',
-  /** Hourly: stale mail bodies, unfinished capture uploads. */
+  /** Hourly and at start-up: stale mail bodies, unfinished capture uploads, orphan files. */
   cleanup: 'cleanup',
   /** Every minute and at each next deadline: jobs past their TAT (services/tatBreach.ts). */
   tatBreach: 'tat-breach',

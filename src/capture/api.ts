@@ -22,11 +22,14 @@ export class ApiError extends Error {
   readonly status: number;
   /** The fields the server named as wrong, if any. */
   readonly fields: string[];
-  constructor(status: number, message: string, fields: string[] = []) {
+  /** The server's `Retry-After` in seconds, when it said when to come back. */
+  readonly retryAfterSeconds: number | undefined;
+  constructor(status: number, message: string, fields: string[] = [], retryAfterSeconds?: number) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.fields = fields;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -65,10 +68,12 @@ export async function request<T>(url: string, init?: RequestInit): Promise<T> {
     const fields = Array.isArray(errors)
       ? errors.map((e: { field?: unknown }) => String(e?.field ?? ''))
       : [];
+    const retryAfter = Number(res.headers.get('retry-after') ?? NaN);
     throw new ApiError(
       res.status,
       typeof message === 'string' && message ? message : `The server answered ${res.status}.`,
       fields,
+      Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined,
     );
   }
   return body as T;

@@ -185,8 +185,9 @@ export default fp(
 
     // Nothing leaves on an unconfirmed sign-in: a reply the route did not settle (an error
     // before its statement ran, say) waits for the full check, and gives way to its 401 or 403.
-    app.addHook('onSend', async (request, _reply, payload) => {
-      if (request.sessionUnconfirmed) await app.settleSession(request);
+    // A 5xx shows nothing, and with the database away the check itself could only fail.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.sessionUnconfirmed && reply.statusCode < 500) await app.settleSession(request);
       return payload;
     });
   },

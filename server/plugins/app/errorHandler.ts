@@ -1,5 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable } from '../../db/postgres';
 import { HttpError, type FieldError } from '../../errors';
+import { StorageUnavailableError } from '../../services/storage';
+
+/** Seconds a client is asked to wait when the database or the file store is away. */
+export const unavailableRetryAfterSeconds = 30;
 
 /**
  * Every error leaves as `{message}` or `{message, errors}` (DESIGN §4); a 5xx never shows its
@@ -21,6 +26,21 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply.code(400).send({
         message: 'The multipart body is malformed (a boundary missing, or the data cut short)',
       });
+    }
+    // The database or the file store away: the client tries again later, nothing was half-done.
+    // (The store's error first: its cause, a refused connection, would read as the database's.)
+    const away =
+      error instanceof StorageUnavailableError
+        ? 'The file store'
+        : isDatabaseUnavailable(error)
+          ? 'The database'
+          : undefined;
+    if (away) {
+      request.log.warn({ err: error }, `${away.toLowerCase()} is unavailable`);
+      return reply
+        .code(503)
+        .header('retry-after', String(unavailableRetryAfterSeconds))
+        .send({ message: `${away} cannot be reached just now. Please try again in a minute.` });
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {

@@ -3,6 +3,7 @@ import { sweepUnfinishedUploads } from '../../services/captureSubmission';
 import { queueNames, type QueuePolicy } from '../../services/queue';
 import { runRetention } from '../../services/retention';
 import { smsAttempts } from '../../services/sms';
+import { sweepOrphanFiles } from '../../services/storage/orphans';
 import { checkTatBreaches } from '../../services/tatBreach';
 import { deliverWebhook, webhookSettingsOf } from '../../services/webhooks';
 
@@ -45,8 +46,10 @@ export default fp(
     app.queue.handle(queueNames.cleanup, cleanupPolicy, async () => {
       const mails = await app.mailer.clearStale();
       const photos = await sweepUnfinishedUploads(app);
-      if (mails || photos)
-        app.log.info({ mails, photos }, 'clean-up: stale mail and photos removed');
+      // Files a crashed request stored without the row that names them.
+      const orphans = await sweepOrphanFiles(app);
+      if (mails || photos || orphans)
+        app.log.info({ mails, photos, orphans }, 'clean-up: stale mail, photos and files removed');
     });
 
     const tatPolicy: QueuePolicy = {

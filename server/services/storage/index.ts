@@ -11,6 +11,7 @@ export {
   StorageUnavailableError,
   StoredFileMissingError,
   type FileStorage,
+  type ListedFile,
   type StoredFile,
 } from './types';
 

@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   newKey,
@@ -7,7 +7,29 @@ import {
   StorageUnavailableError,
   StoredFileMissingError,
   type FileStorage,
+  type ListedFile,
 } from './types';
+
+/** The files under `dir`, keys relative to `root` with `/` between segments. */
+async function* walk(root: string, dir: string): AsyncGenerator<ListedFile> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ENOENT') return; // nothing stored yet
+    throw err;
+  }
+  for (const e of entries) {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) yield* walk(root, full);
+    else if (e.isFile()) {
+      const st = await stat(full).catch(() => undefined); // removed meanwhile
+      if (st) {
+        yield { key: path.relative(root, full).split(path.sep).join('/'), modifiedAt: st.mtime };
+      }
+    }
+  }
+}
 
 /** Files in a folder (`DATA_DIR/files`), readable only by this user. */
 export function createLocalStorage(root: string): FileStorage {
@@ -35,6 +57,7 @@ export function createLocalStorage(root: string): FileStorage {
       }
     },
     remove: async (key) => rm(full(key), { force: true }),
+    list: () => walk(path.resolve(root), path.resolve(root)),
     async check() {
       try {
         await mkdir(root, { recursive: true, mode: 0o700 });

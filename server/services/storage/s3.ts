@@ -2,6 +2,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -25,6 +26,23 @@ function checkedKey(key: string) {
 }
 
 /**
+ * The store did not answer, or answered that it is unwell (5xx, throttled): a failure to try
+ * again later, not a fault of the request. An answer about the object (404, 403) is not one.
+ */
+function isUnreachable(err: unknown) {
+  const e = err as { name?: string; code?: string; $metadata?: { httpStatusCode?: number } };
+  const status = e.$metadata?.httpStatusCode;
+  if (status !== undefined) return status >= 500 || status === 429;
+  return (
+    e.name === 'TimeoutError' ||
+    /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN)$/.test(
+      e.code ?? '',
+    ) ||
+    (err instanceof AggregateError && err.errors.some(isUnreachable))
+  );
+}
+
+/**
  * Objects in an S3-compatible bucket (AWS, MinIO, Ceph, Garage…). Objects are written without an
  * ACL, so they stay as private as the bucket; the API serves them to those who may see the job.
  */
@@ -41,10 +59,23 @@ export function createS3Storage(config: S3Config): FileStorage {
       : {}),
     requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
   });
+  const where = `S3 bucket "${Bucket}" at ${endpoint ?? `AWS ${config.region}`}`;
+  /** Sends `command`; the store out of reach rejects as StorageUnavailableError. */
+  const send: typeof client.send = async (command: Parameters<typeof client.send>[0]) => {
+    try {
+      return await client.send(command);
+    } catch (err) {
+      if (!isUnreachable(err)) throw err;
+      const e = err as { name?: string; code?: string };
+      throw new StorageUnavailableError(`${where} cannot be reached: ${e.code ?? e.name}`, {
+        cause: err,
+      });
+    }
+  };
   return {
     async put(data, prefix, extension) {
       const key = checkedKey(newKey(prefix, extension));
-      await client.send(
+      await send(
         new PutObjectCommand({
           Bucket,
           Key: key,
@@ -56,7 +87,7 @@ export function createS3Storage(config: S3Config): FileStorage {
     },
     async get(key) {
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket, Key: checkedKey(key) }));
+        const res = await send(new GetObjectCommand({ Bucket, Key: checkedKey(key) }));
         return Buffer.from(await res.Body!.transformToByteArray());
       } catch (err) {
         if (err instanceof NoSuchKey) throw new StoredFileMissingError(key, { cause: err });
@@ -64,7 +95,17 @@ export function createS3Storage(config: S3Config): FileStorage {
       }
     },
     async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: checkedKey(key) }));
+      await send(new DeleteObjectCommand({ Bucket, Key: checkedKey(key) }));
+    },
+    async *list() {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await send(new ListObjectsV2Command({ Bucket, ContinuationToken }));
+        for (const o of page.Contents ?? []) {
+          if (o.Key) yield { key: o.Key, modifiedAt: o.LastModified ?? new Date() };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
     async check() {
       try {

@@ -17,9 +17,16 @@ export interface FileStorage {
   get(key: string): Promise<Buffer>;
   /** Removing a key that holds nothing is not an error. */
   remove(key: string): Promise<void>;
+  /** Every stored file with when it was last written, in no particular order. */
+  list(): AsyncIterable<ListedFile>;
   /** Rejects, saying what is wrong, when the store cannot be used (checked at start). */
   check(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface ListedFile {
+  key: string;
+  modifiedAt: Date;
 }
 
 export const newKey = (prefix: string, extension: string) =>

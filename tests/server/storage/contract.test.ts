@@ -74,6 +74,21 @@ describe.each(stores)('FileStorage contract: %s', (_name, create) => {
     }
   });
 
+  it('lists what it holds, each file with when it was written', async () => {
+    const before = Date.now() - 60_000; // S3 dates have whole seconds; clocks may differ a bit
+    const { key } = await storage.put(Buffer.from('listed'), 'pictures/someone', '.png');
+    const listed = [];
+    for await (const f of storage.list()) listed.push(f);
+    const mine = listed.find((f) => f.key === key);
+    expect(mine?.modifiedAt.getTime()).toBeGreaterThan(before);
+    expect(mine!.modifiedAt.getTime()).toBeLessThan(Date.now() + 60_000);
+    await storage.remove(key);
+    const after = [];
+    for await (const f of storage.list()) after.push(f.key);
+    expect(after).not.toContain(key);
+    expect(after.length).toBe(listed.length - 1);
+  });
+
   it('passes its start-up check', async () => {
     await expect(storage.check()).resolves.toBeUndefined();
   });

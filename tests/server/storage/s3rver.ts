@@ -27,10 +27,11 @@ export async function startS3(bucket = 'evidence') {
     handle(req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
   const config: S3Config = {
     bucket,
     region: 'us-east-1',
-    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    endpoint: `http://127.0.0.1:${port}`,
     accessKeyId: 'S3RVER',
     secretAccessKey: 'S3RVER',
     forcePathStyle: true,
@@ -49,10 +50,20 @@ export async function startS3(bucket = 'evidence') {
       const res = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
       return { data: Buffer.from(await res.Body!.transformToByteArray()), type: res.ContentType };
     },
-    async close() {
-      client.destroy();
+    /** Stops listening: connections to its port are refused until `resume`. */
+    async pause() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+    },
+    async resume() {
+      await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    },
+    async close() {
+      client.destroy();
+      if (server.listening) {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
       rmSync(directory, { recursive: true, force: true });
     },
   };

@@ -14,7 +14,13 @@ import { cameraMessages, locationMessages } from '../../../src/capture/messages'
 import { loadPending } from '../../../src/capture/pendingStore';
 import { markNoticeSeen } from '../../../src/capture/PrivacyNotice';
 import { forgetSentPhotos } from '../../../src/capture/photoUploads';
-import { offlineMessage } from '../../../src/capture/useSubmission';
+import { ApiError, NetworkError } from '../../../src/capture/api';
+import {
+  offlineMessage,
+  resendDelay,
+  resendDelaysMs,
+  unavailableMessage,
+} from '../../../src/capture/useSubmission';
 import type {
   CaptureJob,
   CaptureJobView,
@@ -84,6 +90,8 @@ interface CaptureServer {
   held: Map<string, string>;
   /** How many times the page asked which photos the server holds. */
   listed: number;
+  /** Closing calls answered 503 (the server's file store away). */
+  refused: number;
 }
 
 /** SHA-256 by Node, independent of the page's own hashing. */
@@ -91,8 +99,8 @@ const hex = async (bytes: ArrayBuffer) =>
   createHash('sha256').update(new Uint8Array(bytes)).digest('hex');
 
 /** The capture API for photos sent one by one; `closeFails` makes the closing call fail. */
-function captureServer(opts: { closeFails?: boolean } = {}) {
-  const state: CaptureServer = { puts: [], closes: [], held: new Map(), listed: 0 };
+function captureServer(opts: { closeFails?: boolean; unavailableTimes?: number } = {}) {
+  const state: CaptureServer = { puts: [], closes: [], held: new Map(), listed: 0, refused: 0 };
   const handlers = [
     http.get(`/api/v2/capture/${token}/photos`, () => {
       state.listed += 1;
@@ -116,6 +124,12 @@ function captureServer(opts: { closeFails?: boolean } = {}) {
     http.post(`/api/v2/capture/${token}/submit`, async ({ request }) => {
       if (opts.closeFails) return HttpResponse.error();
       const body = (await request.json()) as Record<string, unknown>;
+      if (state.refused < (opts.unavailableTimes ?? 0)) {
+        state.refused += 1;
+        state.closes.push({ refused: body.idempotency_key });
+        const message = 'The file store cannot be reached just now. Please try again in a minute.';
+        return HttpResponse.json({ message }, { status: 503 });
+      }
       // As the server does: a photo it does not hold is a 400 naming its kind.
       const photos = body.photos as Record<string, string>;
       const missing = Object.keys(photos).filter((kind) => state.held.get(kind) !== photos[kind]);
@@ -618,6 +632,42 @@ describe('capture wizard: location and submit', () => {
     expect(failing.state.puts).toHaveLength(3);
     expect(api.state.puts).toHaveLength(0);
     expect(await loadPending(token)).toBeNull();
+  });
+});
+
+describe('capture wizard: the server away (503), the phone online', () => {
+  const saved = [...resendDelaysMs];
+  afterEach(() => resendDelaysMs.splice(0, resendDelaysMs.length, ...saved));
+
+  test('keeps the photos, says so, and sends them by itself once the server takes them', async () => {
+    resendDelaysMs.splice(0, resendDelaysMs.length, 50, 100);
+    const api = captureServer({ unavailableTimes: 2 });
+    server.use(jobOk(), ...api.handlers);
+    const user = userEvent.setup();
+    render(<CaptureApp token={token} />);
+    await takeThreePhotos(user);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(unavailableMessage);
+    expect((await loadPending(token))?.photos.house).toBeDefined();
+
+    // No Retry pressed, no online event: two pauses later it is through.
+    expect(await screen.findByRole('heading', { name: 'Submitted' })).toBeInTheDocument();
+    expect(api.state.refused).toBe(2);
+    const key = (api.state.closes[0] as { refused: string }).refused;
+    expect(api.state.closes.at(-1)!.idempotency_key).toBe(key);
+    expect(api.state.puts).toHaveLength(3); // the photos themselves went once
+    expect(await loadPending(token)).toBeNull();
+  });
+
+  test('waits longer after each failed try, at least what Retry-After asks, at most five minutes', () => {
+    const down = new ApiError(503, 'away');
+    expect([0, 1, 2, 3, 4, 5, 9].map((tries) => resendDelay(tries, down))).toEqual([
+      5_000, 15_000, 30_000, 60_000, 120_000, 300_000, 300_000,
+    ]);
+    expect(resendDelay(0, new ApiError(503, 'away', [], 30))).toBe(30_000);
+    expect(resendDelay(4, new ApiError(503, 'away', [], 30))).toBe(120_000);
+    expect(resendDelay(0, new ApiError(503, 'away', [], 86_400))).toBe(300_000);
+    expect(resendDelay(1, new NetworkError())).toBe(15_000);
   });
 });
 
