@@ -118,7 +118,11 @@ export async function freePorts(count: number): Promise<number> {
   throw new Error(`no ${count} consecutive free ports found`);
 }
 
-/** A PostgreSQL cluster in a temporary folder on a free port, removed by `stop`. */
+/**
+ * A PostgreSQL cluster in a temporary folder on a free port, removed by `stop`. `halt` stops the
+ * server and keeps its folder (it goes away under whoever is connected) and `resume` starts it
+ * again: the fault tests take the database away under a running API.
+ */
 export async function startPostgres() {
   const bin = postgresBinDir();
   if (!bin) throw new Error('PostgreSQL is not installed (apt-get install postgresql)');
@@ -129,18 +133,28 @@ export async function startPostgres() {
   asPostgres(path.join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres']);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`;
   const pgCtl = path.join(bin, 'pg_ctl');
-  asPostgres(pgCtl, ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
+  const resume = () =>
+    asPostgres(pgCtl, ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
+  const halt = (mode: 'fast' | 'immediate' = 'fast') =>
+    asPostgres(pgCtl, ['-D', data, '-m', mode, '-w', 'stop']);
+  resume();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    halt,
+    resume,
     stop: async () => {
       try {
-        asPostgres(pgCtl, ['-D', data, '-m', 'fast', 'stop']);
+        halt();
+      } catch {
+        // already halted
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
     },
   };
 }
+
+export type Postgres = Awaited<ReturnType<typeof startPostgres>>;
 
 /** A new, empty database on the server `url` names, dropped (with its sessions) by `drop`. */
 export async function scratchDatabase(url: string, prefix = 'cluster') {

@@ -90,3 +90,15 @@ export function databaseReasons(dir = join('tests', 'server')): Map<string, stri
 /** The API test files that can never reach a database: CI's PostgreSQL pass leaves them out. */
 export const databaseFreeTests = (dir?: string) =>
   [...databaseReasons(dir)].filter(([, reason]) => !reason).map(([file]) => file);
+
+/**
+ * The API test files that start a PostgreSQL server when none is given (they call `startPostgres`
+ * or `startCluster` of scripts/cluster.ts). When `npm test` runs the PostgreSQL pass itself
+ * (TEST_POSTGRES_URL), the first pass leaves them to it: they run once, there, instead of starting
+ * a server of their own beside it.
+ */
+export function postgresServerTests(dir = join('tests', 'server')): string[] {
+  return [...databaseReasons(dir).keys()].filter((file) =>
+    /\bstart(?:Postgres|Cluster)\(/.test(readFileSync(file, 'utf8')),
+  );
+}

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
-import { databaseFreeTests } from './databaseTests';
+import { databaseFreeTests, postgresServerTests } from './databaseTests';
 
 /**
  * `npm test`: API and front-end suites, then a production build, then the browser suite
@@ -101,7 +101,12 @@ if (process.argv.includes('--server-only')) {
   finish(0);
 }
 
-vitest('API and front-end tests', 'unit', ['server', 'web']);
+vitest(
+  'API and front-end tests',
+  'unit',
+  ['server', 'web'],
+  process.env.TEST_POSTGRES_URL ? postgresServerTests() : [],
+);
 run('production build', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
 
 if (!existsSync(chromiumPath)) {

@@ -5,6 +5,7 @@ import {
   databaseReasons,
   loadedImports,
   ownReason,
+  postgresServerTests,
 } from '../../scripts/databaseTests';
 
 // CI's PostgreSQL pass leaves out the API test files that can never reach a database
@@ -25,6 +26,19 @@ describe('the API test files the PostgreSQL pass runs', () => {
     ]) {
       expect(reasons.get(file), file).toBeDefined();
     }
+  });
+
+  it('leaves the tests that start a PostgreSQL server of their own to the PostgreSQL pass', () => {
+    const own = postgresServerTests();
+    expect(own).toEqual(
+      expect.arrayContaining([
+        test('scale', 'twoProcesses.test.ts'),
+        test('faults', 'postgresDown.test.ts'),
+      ]),
+    );
+    // The kill tests run on both databases: PGlite's data folder is what they check there.
+    expect(own).not.toContain(test('faults', 'killDuringWrites.test.ts'));
+    for (const file of own) expect(reasons.get(file), file).toBeDefined();
   });
 
   it('says why, down the chain of imports', () => {

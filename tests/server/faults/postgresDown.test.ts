@@ -1,16 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../../server/db/postgres';
 import { createUser } from '../helpers';
-import {
-  eventually,
-  postgresBin,
-  startPgCluster,
-  startServerProcess,
-  type PgCluster,
-  type ServerProcess,
-} from './support';
+import { postgresBinDir, startPostgres, type Postgres } from '../../../scripts/cluster';
+import { eventually, startServerProcess, type ServerProcess } from './support';
 
-const bin = postgresBin();
 const unavailable = 'The database cannot be reached just now. Please try again in a minute.';
 
 interface Answer {
@@ -42,13 +35,15 @@ async function timed(url: string, headers: Record<string, string> = {}): Promise
 }
 
 // Always a server of our own (CI installs PostgreSQL): it is stopped under the API's feet.
-describe.runIf(bin)('PostgreSQL stopped under load', () => {
-  let pg: PgCluster;
+// Where PostgreSQL is not installed this runs only on CI, which installs it (.ci/run): there its
+// absence fails the run.
+describe.runIf(postgresBinDir() || process.env.CI)('PostgreSQL stopped under load', () => {
+  let pg: Postgres;
   let server: ServerProcess;
   let headers: Record<string, string>;
 
   beforeAll(async () => {
-    pg = await startPgCluster(bin!);
+    pg = await startPostgres();
     server = await startServerProcess({ DATABASE_URL: pg.url, DATABASE_POOL_SIZE: '4' });
     const db = await openPostgres(pg.url, 1);
     try {
@@ -67,7 +62,7 @@ describe.runIf(bin)('PostgreSQL stopped under load', () => {
   });
   afterAll(async () => {
     await server?.stop('SIGKILL');
-    pg?.destroy();
+    await pg?.stop();
   });
 
   it('answers 503 with a message while it is down, and 200 again by itself once it is back', async () => {
@@ -82,7 +77,7 @@ describe.runIf(bin)('PostgreSQL stopped under load', () => {
     });
     await eventually(async () => (answers.length >= 20 ? true : undefined), 'load to start');
     const stoppedAt = answers.length;
-    pg.stop('fast');
+    pg.halt('fast');
     await eventually(
       async () =>
         answers.slice(stoppedAt).filter((a) => a.status === 503).length >= 20 ? true : undefined,
@@ -109,7 +104,7 @@ describe.runIf(bin)('PostgreSQL stopped under load', () => {
     expect(burst.map((a) => a.status)).toEqual(Array(12).fill(503));
     expect(Math.max(...burst.map((a) => a.ms))).toBeLessThan(10_000);
 
-    pg.start();
+    pg.resume();
     await eventually(
       async () => ((await timed(urls[1]!, headers)).status === 200 ? true : undefined),
       'the API to answer 200 again',
@@ -119,13 +114,4 @@ describe.runIf(bin)('PostgreSQL stopped under load', () => {
     // The same process all along (nobody restarts it here), and nothing went unhandled.
     expect(server.log()).not.toMatch(/uncaught|unhandled/i);
   });
-});
-
-describe.skipIf(bin)('PostgreSQL stopped under load (not run here)', () => {
-  // CI installs it (.ci/run): there, its absence is a failure, not a skip.
-  it.runIf(process.env.CI)('finds PostgreSQL under /usr/lib/postgresql', () => {
-    expect(bin).toBeDefined();
-  });
-  it.skip('needs PostgreSQL under /usr/lib/postgresql (apt-get install postgresql)', () =>
-    undefined);
 });

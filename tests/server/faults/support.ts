@@ -1,26 +1,12 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { openDb, type Db } from '../../../server/db';
 import { openPostgres } from '../../../server/db/postgres';
+import { freePorts } from '../../../scripts/cluster';
 import { testConfig } from '../helpers';
 
 /** What the fault tests' servers sign tokens with: sessions made in-process work in the child. */
 export const jwtSecret = testConfig().jwtSecret;
-
-/** A port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export interface ServerProcess {
   url: string;
@@ -37,7 +23,7 @@ export interface ServerProcess {
  * these variables. DATABASE_URL is passed only when given. Resolves once /health answers 200.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = await freePorts(1);
   const url = `http://127.0.0.1:${port}`;
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
@@ -94,84 +80,6 @@ export async function eventually<T>(
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
-}
-
-/** The newest PostgreSQL's programs of a Debian-style install (what .ci/run installs). */
-export function postgresBin(): string | undefined {
-  const root = '/usr/lib/postgresql';
-  if (!existsSync(root)) return undefined;
-  const version = readdirSync(root)
-    .filter((v) => existsSync(path.join(root, v, 'bin', 'initdb')))
-    .sort((a, b) => Number(b) - Number(a))[0];
-  return version && path.join(root, version, 'bin');
-}
-
-export interface PgCluster {
-  url: string;
-  /** `pg_ctl stop` in this mode: the server goes away under whoever is connected. */
-  stop: (mode?: 'fast' | 'immediate') => void;
-  start: () => void;
-  /** Stops it if running and removes its folder. */
-  destroy: () => void;
-}
-
-/**
- * A throwaway PostgreSQL server of our own in a temporary folder on a free port: the tests stop
- * and start it, which CI's shared server must not suffer. As root (CI) its programs run as the
- * `postgres` user, as .ci/run does.
- */
-export async function startPgCluster(bin: string): Promise<PgCluster> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'faults-pg-'));
-  const port = await freePort();
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot) {
-    const { uid, gid } = postgresUser();
-    chownSync(dir, uid, gid);
-  }
-  const run = (program: string, args: string[]) => {
-    const command = [path.join(bin, program), ...args].map((a) => `'${a}'`).join(' ');
-    const r = asRoot
-      ? spawnSync('su', ['postgres', '-s', '/bin/sh', '-c', command], { encoding: 'utf8' })
-      : spawnSync('/bin/sh', ['-c', command], { encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`${program} failed: ${r.stderr}${r.stdout}`);
-  };
-  const data = path.join(dir, 'data');
-  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
-  const start = () =>
-    run('pg_ctl', [
-      '-D',
-      data,
-      '-o',
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
-      '-l',
-      path.join(dir, 'log'),
-      '-w',
-      'start',
-    ]);
-  const stop = (mode: 'fast' | 'immediate' = 'fast') =>
-    run('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']);
-  start();
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop,
-    start,
-    destroy: () => {
-      try {
-        stop('immediate');
-      } catch {
-        // not running
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-function postgresUser() {
-  const r = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
-  const g = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
-  if (r.status !== 0)
-    throw new Error('no postgres user to run PostgreSQL as (apt-get install postgresql)');
-  return { uid: Number(r.stdout.trim()), gid: Number(g.stdout.trim()) };
 }
 
 /**
