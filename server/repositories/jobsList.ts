@@ -18,6 +18,7 @@ import {
   searchSql,
   selectJob,
   sortKey,
+  visibleJobSql,
 } from './jobsView';
 
 /** The jobs list and its counts: pages as rows or as the API's JSON, totals, counts per status and day. */
@@ -59,8 +60,8 @@ function jobWireColumns(w: Where, scope: JobScope) {
 function branches(scope: JobScope): ((w: Where) => void)[] {
   if (scope.kind !== 'company') return [(w) => scopeWhere(w, scope)];
   return [
-    (w) => w.add(`j.company_id = ${w.param(scope.companyId)}`),
-    (w) => w.add(`j.assignee_company_id = ${w.param(scope.companyId)}`),
+    (w) => (w.add(`j.company_id = ${w.param(scope.companyId)}`), w.add(visibleJobSql)),
+    (w) => (w.add(`j.assignee_company_id = ${w.param(scope.companyId)}`), w.add(visibleJobSql)),
   ];
 }
 

@@ -152,7 +152,15 @@ export function selectJob(w: Where, scope: JobScope) {
   return `SELECT ${columns.join(', ')} FROM jobs j ${jobJoins}`;
 }
 
+/**
+ * The job is someone's: not one of a bulk import still writing its jobs (migration 0029,
+ * `services/jobCreation.ts` `importJobs`). Every read of jobs goes through it (the scope).
+ */
+export const visibleJobSql = `(j.import_id IS NULL
+  OR j.import_id NOT IN (SELECT i.id FROM job_imports i WHERE i.staging))`;
+
 export function scopeWhere(w: Where, scope: JobScope) {
+  w.add(visibleJobSql);
   if (scope.kind === 'company') {
     const c = w.param(scope.companyId);
     w.add(`(j.company_id = ${c} OR j.assignee_company_id = ${c})`);
