@@ -183,14 +183,22 @@ export async function sweepImport(
   while ((await jobs.deleteStagedJobs(importId, sweepChunkRows)) > 0);
 }
 
+/** Sweeps these staging imports, one after another. */
+export async function sweepImports(
+  jobs: Pick<JobsRepository, 'deleteStagedJobs'>,
+  importIds: readonly string[],
+) {
+  for (const id of importIds) await sweepImport(jobs, id);
+}
+
 /**
- * Sweeps every staging import: at start on PGlite, where one process owns the data, any import
+ * Sweeps every staging import: on PGlite, where one process owns the data, at a start any import
  * still staging was cut short (the process died). Answers how many it swept.
  */
 export async function sweepStagedImports(
   jobs: Pick<JobsRepository, 'deleteStagedJobs' | 'stagingImports'>,
 ) {
   const left = await jobs.stagingImports();
-  for (const id of left) await sweepImport(jobs, id);
+  await sweepImports(jobs, left);
   return left.length;
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { UploadCreated, UploadErrors, UploadJobsBody } from '../../schemas/jobs';
 import { errorResponses } from '../../schemas/common';
-import { importJobs, sweepStagedImports } from '../../services/jobCreation';
+import { importJobs, sweepImports } from '../../services/jobCreation';
 import { bulkFileLimits, bulkFileOf, readBulkFile } from './bulkFile';
 import { registerMultipart } from './multipart';
 import { ownerCompanyOf } from './owner';
@@ -56,11 +56,14 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   // PGlite: one process owns the data, so an import still staging at start was cut short by a
-  // process that died. Its jobs are no one's; they are deleted in the background.
+  // process that died. Its jobs are no one's; they are deleted in the background. Listed before
+  // the server listens, so that no import of this process is among them.
   if (app.db.kind === 'pglite') {
     app.addHook('onReady', async () => {
-      sweepStagedImports(jobs).then(
-        (n) => n && app.log.info({ imports: n }, 'swept unfinished bulk imports'),
+      const left = await jobs.stagingImports();
+      if (!left.length) return;
+      sweepImports(jobs, left).then(
+        () => app.log.info({ imports: left.length }, 'swept unfinished bulk imports'),
         (err: unknown) => app.log.warn({ err }, 'sweeping unfinished bulk imports failed'),
       );
     });
