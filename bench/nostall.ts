@@ -5,8 +5,8 @@ import { fmt, markdownTable } from './report';
 /**
  * No stall during a big import, and the jobs list with gzip for every caller and page.
  *
- * (a) A company uploads 100,000 jobs while a signed-in `GET /auth/me` and a page of the jobs list
- * are each polled every 50 ms (each poll waits for its answer, as a browser tab would); their
+ * (a) A company uploads 100,000 jobs while its signed-in `GET /auth/me` and another company's
+ * first page of the jobs list are each polled every 50 ms (each poll waits for its answer, as a browser tab would); their
  * p50/p99/max against the aim p99 < 250 ms, with the same polls on the idle server first, and
  * the import's time against a plain multi-row INSERT of the same rows in the same run (aim ≤ 2×).
  * (b) The jobs list with `Accept-Encoding: gzip` for a company owner, its sub-user, the provider's
@@ -103,19 +103,25 @@ export async function benchNoStall(tools: NoStallTools): Promise<string> {
   return tools.withBenchServer(async (server) => {
     const auth = await signIn(server.url, server.company.email, server.company.password);
     const me = `${server.url}/api/v2/auth/me`;
-    const page = listUrl(server.url, { from: 0 });
-    // Some jobs first, so that the list polled is not empty.
+    // Some jobs first, and the list's other callers: a partner company gets a fifth of them.
     const warm = tools.addressCsv(10_000, 1);
     await fetch(`${server.url}/bench/load-jobs`, {
       method: 'POST',
       headers: { 'content-type': 'text/csv' },
       body: warm,
     });
+    const actors = (await (
+      await fetch(`${server.url}/bench/nostall/actors`, { method: 'POST' })
+    ).json()) as Record<'subuser' | 'admin' | 'partner', { email: string; password: string }>;
+    const partner = await signIn(server.url, actors.partner.email, actors.partner.password);
+    // Polled: the owner's session (the importing company) and another company's list.
+    const page = listUrl(server.url, { from: 0 });
+    const pageHeaders = { ...partner, 'accept-encoding': 'gzip' };
 
     // The same polls on the idle server, for two seconds.
     const idle = await Promise.all([
       poll(me, auth, sleep(2000)),
-      poll(page, { ...auth, 'accept-encoding': 'gzip' }, sleep(2000)),
+      poll(page, pageHeaders, sleep(2000)),
     ]);
 
     const csv = tools.addressCsv(importRows, 2);
@@ -128,10 +134,7 @@ export async function benchNoStall(tools: NoStallTools): Promise<string> {
       headers: auth,
       body: form,
     }).then(async (r) => ({ status: r.status, body: await r.text() }));
-    const polled = await Promise.all([
-      poll(me, auth, upload),
-      poll(page, { ...auth, 'accept-encoding': 'gzip' }, upload),
-    ]);
+    const polled = await Promise.all([poll(me, auth, upload), poll(page, pageHeaders, upload)]);
     const uploaded = await upload;
     const importMs = performance.now() - started;
     // PGlite has no autovacuum: after a large import the app vacuums the jobs in the background.
@@ -147,14 +150,11 @@ export async function benchNoStall(tools: NoStallTools): Promise<string> {
 
     // (b) The list: 110,000 jobs spread over the statuses, a sub-user, an admin, a partner.
     await fetch(`${server.url}/bench/spread-statuses`, { method: 'POST' });
-    const actors = (await (
-      await fetch(`${server.url}/bench/nostall/actors`, { method: 'POST' })
-    ).json()) as Record<'subuser' | 'admin' | 'partner', { email: string; password: string }>;
     const callers = {
       'company owner': auth,
       'company sub-user': await signIn(server.url, actors.subuser.email, actors.subuser.password),
       admin: await signIn(server.url, actors.admin.email, actors.admin.password),
-      'partner company': await signIn(server.url, actors.partner.email, actors.partner.password),
+      'partner company': partner,
     };
     const shapes: { name: string; filter?: object; sort?: [string, string] }[] = [
       { name: 'newest first' },
@@ -214,7 +214,7 @@ export async function benchNoStall(tools: NoStallTools): Promise<string> {
       ...markdownTable([
         ['during the import of 100,000 rows', 'p50 / p99 / max', 'floor', `aim p99 < ${p99Aim} ms`],
         pollRow('signed-in GET /auth/me', polled[0], idle[0]),
-        pollRow('GET /jobs, first page (gzip)', polled[1], idle[1]),
+        pollRow("another company's GET /jobs, first page (gzip)", polled[1], idle[1]),
         pollRow('signed-in GET /auth/me, 3 s after the answer (VACUUM)', after, idle[0]),
         [
           'the import (upload + parse + validate + staged insert + charge)',
