@@ -331,6 +331,46 @@ app.post<{ Body: string }>('/bench/load-jobs', async (request) => {
   return { created: jobs.length };
 });
 
+// bench/nostall.ts: the list's other callers. A sub-user of the bench company, the provider's
+// admin, and a partner company with a fifth of the jobs assigned to it (assigned and accepted
+// ones, as /bench/spread-statuses spreads them).
+app.post('/bench/nostall/actors', async () => {
+  const password = 'bench-password';
+  const stamp = Date.now();
+  const person = { password, first_name: 'Bench', last_name: 'Caller' };
+  const subuser = await createConfirmedUser(db, {
+    ...person,
+    role: 'sub-admin',
+    email: `bench-subuser-${stamp}@bench.ng`,
+    permissions: ['View Job History', 'View Job Stages'],
+  });
+  await db.query('UPDATE accounts SET company_id = $2 WHERE id = $1', [
+    subuser.id,
+    owner.company_id,
+  ]);
+  const admin = await createConfirmedUser(db, {
+    ...person,
+    role: 'admin',
+    email: `bench-admin-${stamp}@bench.ng`,
+  });
+  const partner = await createConfirmedUser(db, {
+    ...person,
+    role: 'company',
+    email: `bench-partner-${stamp}@bench.ng`,
+    company_name: 'Bench Partner Ltd',
+  });
+  await db.query('UPDATE companies SET is_partner = true WHERE id = $1', [partner.company_id]);
+  await db.query(
+    `UPDATE jobs SET assignee_type = 'company', assignee_company_id = $1, assigned_at = now(),
+            due_at = now() + interval '48 hours'
+      WHERE abs(hashtext(id::text)) % 10 IN (1, 2)`,
+    [partner.company_id],
+  );
+  await db.exec('VACUUM (ANALYZE) jobs');
+  const login = (a: { email: string }) => ({ email: a.email, password });
+  return { subuser: login(subuser), admin: login(admin), partner: login(partner) };
+});
+
 type Plan = { Plan: unknown; 'Planning Time': number; 'Execution Time': number };
 /** Times and indexes read from EXPLAIN (ANALYZE, FORMAT JSON) (PGlite parses the JSON, pg too). */
 const planOf = (rows: Record<string, unknown>[]) => {

@@ -11,6 +11,7 @@ import { states } from '../reference/locations';
 import { canStartCluster } from '../scripts/cluster';
 import { benchCapture } from './capture';
 import { benchMixed } from './mixed';
+import { benchNoStall } from './nostall';
 import { benchScale } from './scale';
 import { benchWebhooks } from './webhooks';
 import { fmt, markdownTable, median, resultsFile, writeSection } from './report';
@@ -26,6 +27,8 @@ import { fmt, markdownTable, median, resultsFile, writeSection } from './report'
  * measures the list part alone, printing its report without writing a results file.
  * BENCH_ONLY=mixed runs the mixed workload on one and two API processes (bench/mixed.ts), always on
  * PostgreSQL, into bench/results-postgres.md.
+ * BENCH_ONLY=nostall: other calls during a 100,000-row import, and the list with gzip for every
+ * caller and page (bench/nostall.ts).
  */
 const connections = 10;
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -100,11 +103,11 @@ async function timed<T>(fn: () => Promise<T>) {
   return { ms: performance.now() - t, value };
 }
 
-async function load(url: string, headers: Record<string, string>) {
+async function load(url: string, headers: Record<string, string>, seconds = durationSeconds) {
   // One second first, not measured: the route's code is compiled and its statements prepared, as
   // on a server that has been running.
   await autocannon({ url, connections, duration: 1, headers });
-  const result = await autocannon({ url, connections, duration: durationSeconds, headers });
+  const result = await autocannon({ url, connections, duration: seconds, headers });
   if (result.non2xx || result.errors)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return {
@@ -145,6 +148,9 @@ async function withBenchServer<T>(fn: (server: BenchServer) => Promise<T>): Prom
     ...process.env,
     DATA_DIR: dataDir,
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+    // The 100,000-row upload sends nothing back until it is done: on a busy machine that can
+    // pass the default 30 s idle timeout.
+    IDLE_TIMEOUT_SECONDS: '300',
   };
   if (scratch) env.DATABASE_URL = scratch.url;
   else delete env.DATABASE_URL;
@@ -393,6 +399,11 @@ async function main() {
   if (!only || only === 'list') await benchDatabase();
   if (listOnly) return;
   if (wants('scale')) await runScale();
+  if (wants('nostall')) {
+    const section = await benchNoStall({ withBenchServer, load, addressCsv });
+    console.log(`\n${section}`);
+    writeSection(resultsFile(), section);
+  }
   if (wants('money')) await runOnScratch(benchMoney);
   if (wants('webhooks')) await runOnScratch(benchWebhooks);
   // Two processes need PostgreSQL: DATABASE_URL's server, or one the part starts itself.

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db';
-import type { JobRow } from './jobsView';
+import { visibleJobSql, type JobRow } from './jobsView';
 
 /** A person's keys, normalized (phone +234…, email lower case, NIN 11 digits); null: not given. */
 export interface SubjectKeys {
@@ -97,7 +97,7 @@ export function createDataRequestsRepository(db: Queryable) {
                 EXISTS (SELECT 1 FROM capture_submissions s WHERE s.job_id = j.id
                          AND (s.lat IS NOT NULL OR s.location_text IS NOT NULL)) AS has_location
            FROM jobs j JOIN companies c ON c.id = j.company_id
-          WHERE j.erased_at IS NULL
+          WHERE j.erased_at IS NULL AND ${visibleJobSql}
             AND EXISTS (SELECT 1 FROM jsonb_each_text(j.fields) f
                          WHERE (f.key = ANY($1::text[]) AND f.value = $2)
                             OR (f.key = ANY($3::text[]) AND lower(f.value) = $4)

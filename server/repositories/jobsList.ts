@@ -14,10 +14,13 @@ import {
   type JobSort,
   orderBy,
   overdueSql,
-  scopeWhere,
+  importStagingSql,
+  noImportStagingSql,
+  partyWhere,
   searchSql,
   selectJob,
   sortKey,
+  visibleJobSql,
 } from './jobsView';
 
 /** The jobs list and its counts: pages as rows or as the API's JSON, totals, counts per status and day. */
@@ -57,11 +60,19 @@ function jobWireColumns(w: Where, scope: JobScope) {
  * company owns every job, and scan the table for it.
  */
 function branches(scope: JobScope): ((w: Where) => void)[] {
-  if (scope.kind !== 'company') return [(w) => scopeWhere(w, scope)];
-  return [
-    (w) => w.add(`j.company_id = ${w.param(scope.companyId)}`),
-    (w) => w.add(`j.assignee_company_id = ${w.param(scope.companyId)}`),
-  ];
+  const parties: ((w: Where) => void)[] =
+    scope.kind === 'company'
+      ? [
+          (w) => w.add(`j.company_id = ${w.param(scope.companyId)}`),
+          (w) => w.add(`j.assignee_company_id = ${w.param(scope.companyId)}`),
+        ]
+      : [(w) => partyWhere(w, scope)];
+  // Each twice: read from the index alone while no import is staging, else leaving out the
+  // staged jobs. The database runs one of the two, deciding once per statement.
+  return parties.flatMap((party) => [
+    (w: Where) => (party(w), w.add(noImportStagingSql)),
+    (w: Where) => (party(w), w.add(importStagingSql), w.add(visibleJobSql)),
+  ]);
 }
 
 /** The parties whose counters make up a scope (a company: the jobs it owns and those assigned to it). */
@@ -181,9 +192,19 @@ const checkColumn = (params: unknown[], check?: SqlCheck) =>
  * search reads the trigram index first (`pageCtes`).
  */
 export function listPageStatement(...args: PageArgs) {
+  return pageStatement(args);
+}
+
+/**
+ * A page of the list read from its far end: the same rows, found by reading the list in the
+ * opposite order (`farEnd`), given back in the list's own order.
+ */
+function pageStatement(args: PageArgs, farEnd?: { offset: number; limit: number }) {
   const [scope, filter, sort, offset, limit, check] = args;
   const params: unknown[] = [];
-  const ctes = pageCtes(params, scope, filter, sort, offset, limit);
+  const read = farEnd ? { ...sort, order: sort.order === 'ASC' ? 'DESC' : 'ASC' } : sort;
+  const at = farEnd ?? { offset, limit };
+  const ctes = pageCtes(params, scope, filter, read as JobSort, at.offset, at.limit);
   const total = filter.q ? '(SELECT count(*) FROM matches)::int' : totalSql(params, scope, filter);
   const w = new Where(params);
   const dir = direction(sort);
@@ -251,6 +272,31 @@ function pageJsonSql(w: Where, scope: JobScope, dir: 'ASC' | 'DESC') {
          CROSS JOIN LATERAL (SELECT ${jobWireColumns(w, scope)}) AS job`;
 }
 
+/** Past this offset a page may be read from the list's far end (`farEndOf`). */
+const farPageOffset = 5_000;
+
+/**
+ * Where a deep page lies counted from the list's far end, when that is nearer: a page is read by
+ * walking its index from one end past every row before it, so the last page of 110,000 jobs
+ * walked them all. Only where the total is read from the counters (no filter but the status),
+ * so that knowing it costs one small read.
+ */
+async function farEndOf(
+  scope: JobScope,
+  filter: JobListFilter,
+  offset: number,
+  limit: number,
+  q: Queryable,
+) {
+  if (offset < farPageOffset || !isStatusOnly(filter)) return undefined;
+  const params: unknown[] = [];
+  const sql = `SELECT ${countersSql(params, scope, filter.status)} AS n`;
+  const total = (await q.queryPrepared<{ n: number }>(sql, params)).rows[0]!.n;
+  if (offset >= total || offset + limit / 2 <= total / 2) return undefined;
+  const end = Math.min(offset + limit, total);
+  return { offset: total - end, limit: end - offset };
+}
+
 export function jobsListQueries(db: Queryable) {
   return {
     /** A page of the list (see `pageCtes`), as rows. */
@@ -296,7 +342,10 @@ export function jobsListQueries(db: Queryable) {
         if (read < recentSearchRows) return { total: hits, rows, json, checked };
         if (hits > offset + limit) return { total: null, rows, json, checked };
       }
-      const { sql, params } = listPageStatement(scope, filter, sort, offset, limit, check);
+      const { sql, params } = pageStatement(
+        [scope, filter, sort, offset, limit, check],
+        await farEndOf(scope, filter, offset, limit, q),
+      );
       const r = await q.queryPrepared<{
         total: number;
         rows: number;

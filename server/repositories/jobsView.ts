@@ -152,13 +152,36 @@ export function selectJob(w: Where, scope: JobScope) {
   return `SELECT ${columns.join(', ')} FROM jobs j ${jobJoins}`;
 }
 
-export function scopeWhere(w: Where, scope: JobScope) {
+/**
+ * The job is someone's: not one of a bulk import still writing its jobs (migration 0029,
+ * `services/jobCreation.ts` `importJobs`). Every read of jobs goes through it: `scopeWhere`, and
+ * the list's branches (`noImportStagingSql`).
+ */
+export const visibleJobSql = `(j.import_id IS NULL
+  OR j.import_id NOT IN (SELECT i.id FROM job_imports i WHERE i.staging))`;
+
+/**
+ * No import is staging: then every job is visible. Uncorrelated, so the database decides it once
+ * per statement; a list reads its ids from the index alone under it, where `visibleJobSql` would
+ * visit every row's heap tuple (a deep page of 100,000 ids).
+ */
+export const noImportStagingSql = 'NOT EXISTS (SELECT 1 FROM job_imports i WHERE i.staging)';
+export const importStagingSql = 'EXISTS (SELECT 1 FROM job_imports i WHERE i.staging)';
+
+/** Whose jobs a user sees, as a condition, visible or not (see `scopeWhere`). */
+export function partyWhere(w: Where, scope: JobScope) {
   if (scope.kind === 'company') {
     const c = w.param(scope.companyId);
     w.add(`(j.company_id = ${c} OR j.assignee_company_id = ${c})`);
   } else if (scope.kind === 'agent') {
     w.add(`j.assignee_agent_id = ${w.param(scope.agentId)}`);
   }
+}
+
+/** The jobs a user sees: their party's, and visible. */
+export function scopeWhere(w: Where, scope: JobScope) {
+  w.add(visibleJobSql);
+  partyWhere(w, scope);
 }
 
 export function filterWhere(w: Where, f: JobListFilter, scope: JobScope) {

@@ -69,6 +69,7 @@ const bulkColumns = [
   'subject_name',
   'fields',
   'price_kobo',
+  'import_id',
 ] as const;
 
 /** A text value quoted for COPY's CSV format (never NULL). */
@@ -127,6 +128,7 @@ export function jobsWrites(db: Queryable) {
       actorId: string,
       q: Queryable,
       batchSize = 20_000,
+      importId?: string,
     ) {
       const all: string[] = [];
       for (let i = 0; i < jobs.length; i += batchSize) {
@@ -136,13 +138,69 @@ export function jobsWrites(db: Queryable) {
         let jobsCsv = '';
         let eventsCsv = '';
         batch.forEach((j, k) => {
-          jobsCsv += `${ids[k]},${j.type},${j.company_id},${j.created_by},${copyText(j.state)},${copyText(j.lga)},${copyText(j.subject_name)},${copyText(JSON.stringify(j.fields))},${j.price_kobo ?? ''}\n`;
+          jobsCsv += `${ids[k]},${j.type},${j.company_id},${j.created_by},${copyText(j.state)},${copyText(j.lga)},${copyText(j.subject_name)},${copyText(JSON.stringify(j.fields))},${j.price_kobo ?? ''},${importId ?? ''}\n`;
           eventsCsv += `${ids[k]},${actorId},pending\n`;
         });
         await q.copyFrom('jobs', bulkColumns, jobsCsv);
         await q.copyFrom('job_events', ['job_id', 'actor_id', 'to_status'], eventsCsv);
       }
       return all;
+    },
+
+    /**
+     * A bulk import's row, staging: the jobs `insertMany` writes under it are no one's (every read
+     * leaves them out, see jobsView `visibleJobSql`) until `endImportStaging`.
+     */
+    async startImport(companyId: string, createdBy: string, jobs: number, q: Queryable = db) {
+      const r = await q.query<{ id: string }>(
+        'INSERT INTO job_imports (company_id, created_by, jobs) VALUES ($1, $2, $3) RETURNING id',
+        [companyId, createdBy, jobs],
+      );
+      return r.rows[0]!.id;
+    },
+
+    /**
+     * Makes a staging import's jobs their owner's (all pending, unassigned) and counts them; false
+     * when the import is no longer staging (swept meanwhile).
+     */
+    async endImportStaging(importId: string, q: Queryable) {
+      const r = await q.query<{ company_id: string; jobs: number }>(
+        `UPDATE job_imports SET staging = false WHERE id = $1 AND staging
+         RETURNING company_id, jobs`,
+        [importId],
+      );
+      const ended = r.rows[0];
+      if (!ended) return false;
+      await q.query(
+        `SELECT job_counts_add(ARRAY[ROW('pending', $1::uuid, NULL, NULL, $2::int)::job_count_change])`,
+        [ended.company_id, ended.jobs],
+      );
+      return true;
+    },
+
+    /** Imports still staging: in progress, or left by a failure or a process that died. */
+    async stagingImports(q: Queryable = db) {
+      const r = await q.query<{ id: string }>(
+        'SELECT id FROM job_imports WHERE staging ORDER BY created_at',
+      );
+      return r.rows.map((row) => row.id);
+    },
+
+    /**
+     * Deletes up to `limit` jobs of a staging import (their events with them), in one short
+     * statement; once none is left, the import itself. Answers how many jobs it deleted.
+     */
+    async deleteStagedJobs(importId: string, limit: number, q: Queryable = db) {
+      const r = await q.query(
+        `DELETE FROM jobs WHERE id IN (
+           SELECT j.id FROM jobs j JOIN job_imports i ON i.id = j.import_id AND i.staging
+            WHERE j.import_id = $1 LIMIT $2)`,
+        [importId, limit],
+      );
+      if (r.rowCount === 0) {
+        await q.query('DELETE FROM job_imports WHERE id = $1 AND staging', [importId]);
+      }
+      return r.rowCount;
     },
 
     /** The price, fee and parties of these jobs, for refunds and fees. */

@@ -24,7 +24,15 @@ export default fp(
       return payload;
     });
 
-    await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip'] });
+    // Level 1: a page of the jobs list (about 18 KB of JSON) comes out about 10% larger than at the
+    // default level 6, in a third of the time (measured with zlib.gzipSync on this machine); on
+    // two cores that time comes off the list's throughput.
+    await app.register(compress, {
+      global: true,
+      threshold: 1024,
+      encodings: ['gzip'],
+      zlibOptions: { level: 1 },
+    });
 
     // Route-level onSend hooks run after application-level ones, in the order they were added:
     // added here, after the compressor's own, this one runs once it has decided.

@@ -1,0 +1,247 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobsRepository } from '../../../server/repositories/jobs';
+import {
+  importJobs,
+  sweepStagedImports,
+  type JobCreationDeps,
+  type JobOrder,
+} from '../../../server/services/jobCreation';
+import type { TestContext } from '../helpers';
+import { walletOf } from '../money/support';
+import { createJobsTestApp, fundWallet, signIn, testWalletKobo, type Actor } from './support';
+
+// A bulk import on PGlite (one connection) is written in short chunks, each its own transaction,
+// staged under an import row that every read leaves out; one short transaction at the end makes
+// the jobs their owner's and charges once. These tests drive the use case with small chunks so
+// that a few thousand rows make many of them.
+
+let ctx: TestContext;
+let company: Actor;
+let admin: Actor;
+const price = 150_000; // support.ts setPrices
+
+beforeAll(async () => {
+  ctx = await createJobsTestApp();
+  company = await signIn(ctx.app, ctx.db, 'company');
+  admin = await signIn(ctx.app, ctx.db, 'admin');
+  await fundWallet(ctx.db, company.companyId!, 10_000 * price);
+});
+afterAll(() => ctx.close());
+
+const orders = (n: number, tag: string): JobOrder[] =>
+  Array.from({ length: n }, (_, i) => ({
+    type: 'address',
+    company_id: company.companyId!,
+    created_by: company.account.id,
+    state: 'lagos',
+    lga: 'Lagos Island',
+    subject_name: `${tag}${i} Obi`,
+    fields: { first_name: `${tag}${i}`, last_name: 'Obi', phone: '+2348031000001' },
+  }));
+
+/** The app's creation deps, with the jobs repository's methods replaced where given. */
+function deps(jobs: Partial<JobsRepository> = {}): JobCreationDeps {
+  const { repos, queue } = ctx.app;
+  return { jobs: { ...repos.jobs, ...jobs }, tats: repos.tats, ledger: repos.ledger, queue };
+}
+
+/** insertMany that calls `onChunk(n)` after chunk n (1, 2, …) is written, or throws from it. */
+function countingInsert(onChunk: (n: number) => void | Promise<void>) {
+  let n = 0;
+  const insertMany: JobsRepository['insertMany'] = async (...args) => {
+    const ids = await ctx.app.repos.jobs.insertMany(...args);
+    await onChunk(++n);
+    return ids;
+  };
+  return insertMany;
+}
+
+const listTotal = async (headers: Record<string, string>, q: string) => {
+  const filter = encodeURIComponent(JSON.stringify({ q }));
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/v2/jobs?filter=${filter}&range=[0,24]`,
+    headers,
+  });
+  expect(res.statusCode).toBe(200);
+  return { total: res.headers['content-range'], rows: (res.json() as unknown[]).length };
+};
+
+/** The whole list's total as the company sees it (from the counters). */
+const companyTotal = async () => {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/v2/jobs?range=[0,0]',
+    headers: company.headers,
+  });
+  return Number(/\/(\d+)$/.exec(String(res.headers['content-range']))![1]);
+};
+
+/** Rows in the jobs table of any import, visible or not. */
+const jobsNamed = async (tag: string) =>
+  (
+    await ctx.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM jobs WHERE subject_name LIKE $1',
+      [`${tag}%`],
+    )
+  ).rows[0]!.n;
+
+const counters = async () =>
+  (
+    await ctx.db.query<{ n: number }>(
+      `SELECT coalesce(sum(n), 0)::int AS n FROM job_counts
+        WHERE party_kind = 'owner' AND party_id = $1`,
+      [company.companyId],
+    )
+  ).rows[0]!.n;
+
+const uploadCharges = async () =>
+  (
+    await ctx.db.query<{ n: number; kobo: number }>(
+      `SELECT count(*)::int AS n, coalesce(sum(amount_kobo), 0)::float8 AS kobo
+         FROM ledger_movements WHERE kind = 'charge' AND company_id = $1 AND job_id IS NULL`,
+      [company.companyId],
+    )
+  ).rows[0]!;
+
+describe('a bulk import on the embedded database does not stall other calls', () => {
+  it('answers a signed-in call and a list between its chunks, without its jobs, then charges once', async () => {
+    const n = 4_000;
+    const walletBefore = await walletOf(ctx.db, company.companyId!);
+    const chargesBefore = await uploadCharges();
+    const countedBefore = await counters();
+    const totalBefore = await companyTotal();
+    let imported = false;
+    let seenDuring: { me: number; list: unknown; adminList: unknown; done: boolean } | undefined;
+    let during: Promise<void> | undefined;
+    const insertMany = countingInsert((chunk) => {
+      if (chunk !== 2) return;
+      // Not awaited: the import goes on, and the calls must find their turn between its chunks.
+      during = (async () => {
+        const me = await ctx.app.inject({
+          method: 'GET',
+          url: '/api/v2/auth/me',
+          headers: company.headers,
+        });
+        const list = await listTotal(company.headers, 'NoStall');
+        const adminList = await listTotal(admin.headers, 'NoStall');
+        seenDuring = { me: me.statusCode, list, adminList, done: imported };
+      })();
+    });
+    const created = await importJobs(
+      deps({ insertMany }),
+      ctx.db,
+      orders(n, 'NoStall'),
+      company.account.id,
+      { file: 'nostall.csv', chunkRows: 200, staged: true },
+    );
+    imported = true;
+    await during;
+    expect(created).toBe(n);
+    // The calls completed while the import was still writing, and saw none of its jobs.
+    expect(seenDuring).toEqual({
+      me: 200,
+      list: { total: 'jobs 0-0/0', rows: 0 },
+      adminList: { total: 'jobs 0-0/0', rows: 0 },
+      done: false,
+    });
+    // Once done: every job is visible and counted, and the owner was charged once for all.
+    expect((await listTotal(company.headers, 'NoStall')).rows).toBe(25);
+    expect(await companyTotal()).toBe(totalBefore + n);
+    expect(await counters()).toBe(countedBefore + n);
+    const charges = await uploadCharges();
+    expect(charges.n).toBe(chargesBefore.n + 1);
+    expect(charges.kobo - chargesBefore.kobo).toBe(n * price);
+    expect(await walletOf(ctx.db, company.companyId!)).toBe(walletBefore - n * price);
+    const left = await ctx.db.query('SELECT 1 FROM job_imports WHERE staging');
+    expect(left.rows).toEqual([]);
+  });
+
+  it('a failure in a late chunk (a constraint the database checks) leaves no job, no charge, no staged row', async () => {
+    const walletBefore = await walletOf(ctx.db, company.companyId!);
+    const chargesBefore = await uploadCharges();
+    const countedBefore = await counters();
+    const rows = orders(2_000, 'LateFail');
+    // No such account: the foreign key refuses the row, in the ninth chunk of ten.
+    rows[1_700] = { ...rows[1_700]!, created_by: randomUUID() };
+    let chunks = 0;
+    const insertMany = countingInsert(() => void chunks++);
+    await expect(
+      importJobs(deps({ insertMany }), ctx.db, rows, company.account.id, {
+        file: 'late.csv',
+        chunkRows: 200,
+        staged: true,
+      }),
+    ).rejects.toMatchObject({ code: '23503' });
+    expect(chunks).toBe(8);
+    expect(await jobsNamed('LateFail')).toBe(0);
+    expect(await counters()).toBe(countedBefore);
+    expect(await uploadCharges()).toEqual(chargesBefore);
+    expect(await walletOf(ctx.db, company.companyId!)).toBe(walletBefore);
+    expect((await ctx.db.query('SELECT 1 FROM job_imports')).rows.length).toBe(1); // the first test's
+  });
+
+  it('an import cut short (process gone, nothing cleaned) shows no job and is swept at the next start', async () => {
+    const countedBefore = await counters();
+    const chargesBefore = await uploadCharges();
+    const insertMany = countingInsert((chunk) => {
+      if (chunk === 3) throw new Error('the process died here');
+    });
+    // The dead process cleans nothing up.
+    const deleteStagedJobs: JobsRepository['deleteStagedJobs'] = async () => 0;
+    await expect(
+      importJobs(
+        deps({ insertMany, deleteStagedJobs }),
+        ctx.db,
+        orders(1_000, 'Crash'),
+        company.account.id,
+        {
+          file: 'crash.csv',
+          chunkRows: 200,
+          staged: true,
+        },
+      ),
+    ).rejects.toThrow('the process died here');
+    // Two chunks written; the third was rolled back with the error.
+    expect(await jobsNamed('Crash')).toBe(400);
+    // Staged rows are no one's: not listed, not counted, not charged, not readable by id.
+    expect(await listTotal(company.headers, 'Crash')).toEqual({ total: 'jobs 0-0/0', rows: 0 });
+    expect(await listTotal(admin.headers, 'Crash')).toEqual({ total: 'jobs 0-0/0', rows: 0 });
+    expect(await counters()).toBe(countedBefore);
+    expect(await uploadCharges()).toEqual(chargesBefore);
+    const staged = await ctx.db.query<{ id: string }>(
+      "SELECT id FROM jobs WHERE subject_name = 'Crash5 Obi'",
+    );
+    const byId = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v2/job/detail/${staged.rows[0]!.id}`,
+      headers: admin.headers,
+    });
+    expect(byId.statusCode).toBe(404);
+
+    expect(await sweepStagedImports(ctx.app.repos.jobs)).toBe(1);
+    expect(await jobsNamed('Crash')).toBe(0);
+    expect((await ctx.db.query('SELECT 1 FROM job_imports WHERE staging')).rows).toEqual([]);
+    expect(await counters()).toBe(countedBefore);
+    expect(await sweepStagedImports(ctx.app.repos.jobs)).toBe(0);
+  });
+
+  it('a price gone or a wallet short answers before anything is staged', async () => {
+    const poor = await signIn(ctx.app, ctx.db, 'company');
+    // One job more than the wallet holds.
+    const rows = orders(testWalletKobo / price + 1, 'Poor').map((o) => ({
+      ...o,
+      company_id: poor.companyId!,
+      created_by: poor.account.id,
+    }));
+    await expect(
+      importJobs(deps(), ctx.db, rows, poor.account.id, { file: 'poor.csv', staged: true }),
+    ).rejects.toMatchObject({ statusCode: 402 });
+    expect(await jobsNamed('Poor')).toBe(0);
+    expect(
+      (await ctx.db.query('SELECT 1 FROM job_imports WHERE company_id = $1', [poor.companyId]))
+        .rows,
+    ).toEqual([]);
+  });
+});
