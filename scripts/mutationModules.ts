@@ -33,11 +33,9 @@ export const criticalModules: CriticalModule[] = [
   {
     // Two-factor codes: each accepted once, recovery codes spent, secrets sealed.
     file: 'server/services/twoFactor.ts',
-    tests: [
-      'tests/server/auth/twoFactorCodes.test.ts',
-      'tests/server/auth/twoFactor.test.ts',
-      'tests/server/auth/twoFactorPolicy.test.ts',
-    ],
+    // The codes against a repository in memory. The sign-in flow's API tests (twoFactor.test.ts,
+    // twoFactorPolicy.test.ts) would boot the app again for each mutant they cover.
+    tests: ['tests/server/auth/twoFactorCodes.test.ts'],
   },
   {
     file: 'src/authProvider/canAccess.ts',

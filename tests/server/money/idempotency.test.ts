@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../../server/db';
 import { badRequest } from '../../../server/errors';
 import idempotency, { idempotencyKeyPattern } from '../../../server/plugins/app/idempotency';
@@ -16,6 +16,7 @@ import { freshDb } from '../helpers';
 
 let db: Db;
 let app: FastifyInstance;
+let repo: ReturnType<typeof createIdempotencyRepository>;
 const accounts: string[] = [];
 let runs = 0;
 let inside = false;
@@ -29,36 +30,57 @@ async function newAccount() {
   return r.rows[0]!.id;
 }
 
-beforeAll(async () => {
+/** The hook's dependencies in the app: the signed-in account (`x-account`) and the repositories. */
+function dependencies(target: FastifyInstance) {
+  return Promise.all([
+    target.register(
+      fp(
+        async (a) => {
+          a.decorateRequest('account', null as never);
+          a.addHook('onRequest', async (request) => {
+            request.account = { id: request.headers['x-account'] } as never;
+          });
+        },
+        { name: 'access' },
+      ),
+    ),
+    target.register(
+      fp(
+        async (a) => {
+          a.decorate('repos', { idempotency: repo } as never);
+        },
+        { name: 'services' },
+      ),
+    ),
+  ]);
+}
+
+/**
+ * Started by the first request rather than in `beforeAll`: a hook the plugin fails to register
+ * then fails the tests (a failing `beforeAll` is not a failed test to Stryker).
+ */
+let started: Promise<void> | undefined;
+const start = () => (started ??= startApp());
+
+async function startApp() {
   db = await freshDb();
+  repo = createIdempotencyRepository(db);
   accounts.push(await newAccount(), await newAccount());
   app = Fastify();
-  // What the hook depends on in the app: the signed-in account and the repositories.
-  await app.register(
-    fp(
-      async (a) => {
-        a.decorateRequest('account', null as never);
-        a.addHook('onRequest', async (request) => {
-          request.account = { id: request.headers['x-account'] } as never;
-        });
-      },
-      { name: 'access' },
-    ),
-  );
-  await app.register(
-    fp(
-      async (a) => {
-        a.decorate('repos', { idempotency: createIdempotencyRepository(db) } as never);
-      },
-      {
-        name: 'services',
-      },
-    ),
-  );
+  await dependencies(app);
   await app.register(idempotency);
+  // A file's bytes as the body, as multipart uploads give them.
+  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_r, body, done) =>
+    done(null, { file: body }),
+  );
   app.post('/pay', { config: { idempotent: true } }, async (request, reply) => {
     runs++;
-    const body = request.body as { amount?: number; fail?: boolean; slow?: boolean };
+    const body = request.body as {
+      amount?: number;
+      fail?: boolean;
+      slow?: boolean;
+      status?: number;
+    };
     if (body.fail) throw badRequest('amount is too large');
     if (body.slow && !inside) {
       // The same request again while this one runs.
@@ -66,23 +88,35 @@ beforeAll(async () => {
       const second = await send({ slow: true }, 'slow-1');
       return { run: runs, second: second.statusCode, secondBody: second.json() };
     }
-    return reply.code(201).send({ run: runs, amount: body.amount });
+    return reply.code(body.status ?? 201).send({ run: runs, amount: body.amount });
   });
   app.post('/free', async () => ({ run: ++runs }));
   await app.ready();
-});
+}
 afterAll(async () => {
+  if (!started) return;
   await app.close();
   await db.close();
 });
 
-const send = (body: object, key?: string, url = '/pay', account = accounts[0]!) =>
-  app.inject({
+const send = async (
+  body: object | Buffer | unknown[],
+  key?: string | string[],
+  url = '/pay',
+  account?: string,
+) => {
+  await start();
+  return app.inject({
     method: 'POST',
     url,
-    headers: { 'x-account': account, ...(key === undefined ? {} : { 'idempotency-key': key }) },
-    payload: body,
+    headers: {
+      'x-account': account ?? accounts[0]!,
+      ...(Buffer.isBuffer(body) ? { 'content-type': 'application/octet-stream' } : {}),
+      ...(key === undefined ? {} : { 'idempotency-key': key }),
+    },
+    payload: body as object,
   });
+};
 
 describe('Idempotency-Key', () => {
   it('replays the first answer to a retry, with its status and a replay header, running once', async () => {
@@ -165,9 +199,67 @@ describe('Idempotency-Key', () => {
   });
 });
 
+describe('what is stored, and what a key must be', () => {
+  it('stores a 2xx answer only: a 200 is replayed, a 300 or an answered 400 runs again', async () => {
+    const before = runs;
+    await send({ status: 200 }, 's-200');
+    const replayed = await send({ status: 200 }, 's-200');
+    expect([replayed.statusCode, replayed.headers['idempotent-replayed']]).toEqual([200, 'true']);
+    for (const status of [300, 400]) {
+      await send({ status }, `s-${status}`);
+      const again = await send({ status }, `s-${status}`);
+      expect([again.statusCode, again.headers['idempotent-replayed']]).toEqual([status, undefined]);
+    }
+    expect(runs).toBe(before + 5);
+  });
+
+  it('writes nothing for a request without a key', async () => {
+    await start();
+    const complete = vi.spyOn(repo, 'complete');
+    const release = vi.spyOn(repo, 'release');
+    try {
+      await send({ amount: 1 });
+      await send({}, undefined, '/free');
+      expect([complete.mock.calls, release.mock.calls]).toEqual([[], []]);
+      // A stored answer is not released after.
+      await send({ amount: 1 }, 'w-1');
+      expect(complete).toHaveBeenCalledTimes(1);
+      expect(release).not.toHaveBeenCalled();
+    } finally {
+      complete.mockRestore();
+      release.mockRestore();
+    }
+  });
+
+  it('refuses a key sent twice with 400', async () => {
+    const r = await send({ amount: 1 }, ['twice-1', 'twice-2']);
+    expect(r.statusCode).toBe(400);
+  });
+
+  it('tells a list from an object with the same numbered keys, and one file from another', async () => {
+    await send([1, 2], 'list-1');
+    expect((await send({ 0: 1, 1: 2 }, 'list-1')).statusCode).toBe(422);
+    const file = Buffer.from('name,state\nAda,lagos\n');
+    expect((await send(file, 'file-1')).statusCode).toBe(201);
+    expect((await send(Buffer.from(file), 'file-1')).headers['idempotent-replayed']).toBe('true');
+    expect((await send(Buffer.from('name,state\nAda,oyo\n'), 'file-1')).statusCode).toBe(422);
+  });
+
+  it('needs the signed-in account and the repositories, and is found by its name', async () => {
+    const bare = Fastify();
+    await expect(bare.register(idempotency).ready()).rejects.toThrow(/access/);
+    await bare.close();
+    const withDeps = Fastify();
+    await dependencies(withDeps);
+    await withDeps.register(idempotency).ready();
+    expect(withDeps.hasPlugin('idempotency')).toBe(true);
+    await withDeps.close();
+  });
+});
+
 describe('the keys repository', () => {
   it('claims a key once, answers the stored row after, and releases only an open claim', async () => {
-    const repo = createIdempotencyRepository(db);
+    await start();
     const [a, b] = accounts as [string, string];
     expect(await repo.claim(a, 'r-1', 'h1')).toBeUndefined();
     expect(await repo.claim(a, 'r-1', 'h2')).toEqual({

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db, Queryable } from '../../../server/db';
 import { createLedgerRepository, platformOwner } from '../../../server/repositories/ledger';
-import { chargeMovement, fundingMovement, wallet } from '../../../server/services/ledger';
+import {
+  agentEarnings,
+  chargeMovement,
+  feeMovement,
+  fundingMovement,
+  wallet,
+} from '../../../server/services/ledger';
 import { freshDb } from '../helpers';
 import { ledgerInvariants, walletOf } from './support';
 
@@ -39,8 +45,20 @@ describe('the ledger in the database', () => {
   });
 
   it('posts nothing for a reference already in the ledger (a retry)', async () => {
-    const again = await post([fundingMovement(companyId, 500_000, 'GTB-001', {}, null)]);
+    const statements: string[] = [];
+    const counting = {
+      query: (sql: string, params?: unknown[]) => {
+        statements.push(sql);
+        return db.query(sql, params);
+      },
+    } as Queryable;
+    const again = await createLedgerRepository(counting).post(
+      [fundingMovement(companyId, 500_000, 'GTB-001', {}, null)],
+      counting,
+    );
     expect(again.size).toBe(0);
+    // No postings to insert: the movements' statement is the only one.
+    expect(statements).toHaveLength(1);
     expect(await walletOf(db, companyId)).toBe(500_000);
     const n = await db.query(`SELECT 1 FROM ledger_movements WHERE reference = 'funding:GTB001'`);
     expect(n.rows).toHaveLength(1);
@@ -134,5 +152,42 @@ describe('the ledger in the database', () => {
     expect(await ledger().balances('agent_earnings', [companyId])).toEqual(new Map());
     expect(await ledger().ledgerSum(wallet(stranger))).toBe(0);
     expect(await ledger().findByReference('funding:NOSUCH')).toBeUndefined();
+  });
+
+  it("keeps a movement's agent, job, payout and author", async () => {
+    const agent = (
+      await db.query<{ id: string }>(
+        `INSERT INTO accounts (unique_code, role, first_name, last_name, email, password_hash)
+         VALUES ('AG-LEDGER', 'agent', 'Musa', 'Bello', 'musa.ledger@example.ng', 'x') RETURNING id`,
+      )
+    ).rows[0]!.id;
+    const job = randomUUID();
+    await db.query(
+      `INSERT INTO jobs (id, type, company_id, state, lga, subject_name, fields)
+       VALUES ($1, 'address', $2, 'lagos', 'Ikeja', 'Ngozi Eze', '{}')`,
+      [job, companyId],
+    );
+    const payoutId = randomUUID();
+    const fee = feeMovement(
+      {
+        id: job,
+        company_id: companyId,
+        price_kobo: 1_000,
+        fee_kobo: 400,
+        assignee_type: 'agent',
+        assignee_company_id: null,
+        assignee_agent_id: agent,
+      },
+      agent,
+    );
+    await post([{ ...fee, payoutId }]);
+    expect(await ledger().findByReference(`fee:${job}`)).toMatchObject({
+      agent_id: agent,
+      company_id: null,
+      job_id: job,
+      payout_id: payoutId,
+      created_by: agent,
+    });
+    expect(await ledger().balance(agentEarnings(agent))).toBe(400);
   });
 });
