@@ -28,7 +28,11 @@ export const criticalModules: CriticalModule[] = [
     file: 'server/services/audit.ts',
     // Its unit tests only: its patterns are static mutants, each re-running every listed file, and
     // recording.test.ts (the hook through every route) would make that hours.
-    tests: ['tests/server/audit/scrub.test.ts', 'tests/server/audit/entries.test.ts'],
+    tests: [
+      'tests/server/audit/scrub.test.ts',
+      'tests/server/audit/scrubLimits.test.ts',
+      'tests/server/audit/entries.test.ts',
+    ],
   },
   {
     // Two-factor codes: each accepted once, recovery codes spent, secrets sealed.

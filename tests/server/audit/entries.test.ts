@@ -203,6 +203,70 @@ describe('entryOf', () => {
   });
 });
 
+describe('entryOf: which key is the target', () => {
+  const target = (f: Fake, action = 'x.update', createdId?: string) => {
+    const e = entryOf(request({ audit: action, ...f }), action, 200, {}, createdId);
+    return [e.targetType, e.targetId];
+  };
+
+  it('takes an id key only: a name ending in Id or _id, or id itself', () => {
+    expect(target({ params: { guideId: jobId } })).toEqual(['guide', jobId]);
+    expect(target({ params: { guide_id: jobId } })).toEqual(['guide', jobId]);
+    expect(target({ params: {}, body: { jobIdentity: 'x', didId: 'y' } })).toEqual(['did', 'y']);
+    expect(target({ params: {}, body: { jobIdentity: 'x' } })).toEqual([null, null]);
+  });
+
+  it('skips keys that are no ids, or hold no text, whatever their order', () => {
+    expect(target({ params: { action: 'approve', jobId } })).toEqual(['job', jobId]);
+    expect(target({ params: {}, body: { jobId: 42, agentId: userId } })).toEqual(['agent', userId]);
+    expect(target({ params: { userId, id: otherCompany } }, 'company.update')).toEqual([
+      'company',
+      otherCompany,
+    ]);
+  });
+
+  it('reads no body that is no object', () => {
+    expect(target({ params: {}, body: null })).toEqual([null, null]);
+    expect(target({ params: {}, body: 'jobId' })).toEqual([null, null]);
+    expect(target({ params: undefined })).toEqual([null, null]);
+  });
+
+  it("names a denied request's target by the declared action's resource", () => {
+    const denied = entryOf(
+      request({ audit: 'company.update', params: { id: otherCompany } }),
+      accessDeniedAction,
+      403,
+      {},
+    );
+    expect([denied.targetType, denied.targetId]).toEqual(['company', otherCompany]);
+    const created = entryOf(
+      request({ audit: 'job.create', params: {} }),
+      accessDeniedAction,
+      403,
+      {},
+      jobId,
+    );
+    expect(created.targetType).toBe('job');
+    const route = entryOf(request({ method: 'POST', params: {} }), accessDeniedAction, 403, {});
+    expect(route.detail).toEqual({ route: 'POST /api/v2/jobs/:jobId/:action' });
+  });
+
+  it('keeps variant parameters but never a token, and writes a route without its pattern', () => {
+    const e = entryOf(
+      request({ audit: 'capture.submit', params: { token: 'abc123secret', step: 'photos' } }),
+      'capture.submit',
+      201,
+      {},
+    );
+    expect(e.detail).toEqual({ step: 'photos' });
+    const noUrl = {
+      ...request({ params: {} }),
+      routeOptions: { url: undefined, config: {} },
+    } as unknown as FastifyRequest;
+    expect(entryOf(noUrl, accessDeniedAction, 403, {}).detail).toEqual({ route: 'POST ' });
+  });
+});
+
 describe('noteAudit and isWritingMethod', () => {
   it("adds to the request's note, merging details", () => {
     const r = { auditNote: null } as unknown as FastifyRequest;

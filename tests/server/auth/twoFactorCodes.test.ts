@@ -2,7 +2,7 @@ import { TOTP } from 'otpauth';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Queryable } from '../../../server/db';
 import type { TwoFactorRepository } from '../../../server/repositories/twoFactor';
-import { sha256 } from '../../../server/services/secrets';
+import { createSealer, sha256 } from '../../../server/services/secrets';
 import {
   createTwoFactor,
   isTotpCode,
@@ -86,6 +86,13 @@ describe('sealed secrets', () => {
     expect(sealed).not.toContain(secret);
     expect(twoFactorSealer(appSecret).open(sealed)).toBe(secret);
     expect(twoFactorSealer(`${appSecret}x`).open(sealed)).toBeUndefined();
+  });
+
+  it('seals under its own purpose: stored secrets open only with it', () => {
+    const stored = createSealer(appSecret, 'two-factor-secrets').seal(secret);
+    expect(twoFactorSealer(appSecret).open(stored)).toBe(secret);
+    const otherPurpose = createSealer(appSecret, 'webhook-secrets').seal(secret);
+    expect(twoFactorSealer(appSecret).open(otherPurpose)).toBeUndefined();
   });
 });
 
