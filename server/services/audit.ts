@@ -66,14 +66,9 @@ function maskDigits(text: string): string {
 
 /** A URL without its credentials, query and fragment (where webhook secrets hide). */
 function bareUrl(text: string): string | undefined {
-  if (!/^https?:\/\//i.test(text)) return undefined;
-  try {
-    const url = new URL(text);
-    return `${url.protocol}//${url.host}${url.pathname}`;
-    // Stryker disable next-line BlockStatement: an empty catch answers undefined as well
-  } catch {
-    return undefined;
-  }
+  if (!/^https?:\/\//i.test(text) || !URL.canParse(text)) return undefined;
+  const url = new URL(text);
+  return `${url.protocol}//${url.host}${url.pathname}`;
 }
 
 function scrubText(text: string): string {
