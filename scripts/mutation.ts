@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Stryker } from '@stryker-mutator/core';
 import type { MutantResult } from '@stryker-mutator/api/core';
+import { criticalModules, type CriticalModule } from './mutationModules';
 
 /**
  * `npm run test:mutation`: StrykerJS on each critical module, one at a time, each with only the
@@ -17,114 +18,6 @@ import type { MutantResult } from '@stryker-mutator/api/core';
  *
  * Exits 1 when a module scores under its threshold.
  */
-interface CriticalModule {
-  file: string;
-  /** The tests that exercise it, unit tests first; only these run against its mutants. */
-  tests: string[];
-}
-
-const jobsApiTests = [
-  'tests/server/jobs/moves.test.ts',
-  'tests/server/jobs/list.test.ts',
-  'tests/server/jobs/create.test.ts',
-  'tests/server/jobs/counts.test.ts',
-];
-const captureApiTests = [
-  'tests/server/capture/links.test.ts',
-  'tests/server/capture/submit.test.ts',
-  'tests/server/capture/review.test.ts',
-];
-
-// Small modules first, so a partial run still says something. The ledger and money rules join here.
-export const criticalModules: CriticalModule[] = [
-  {
-    // What an audit entry may hold: no token, password, full phone number or NIN.
-    file: 'server/services/audit.ts',
-    tests: ['tests/server/audit/scrub.test.ts', 'tests/server/audit/recording.test.ts'],
-  },
-  {
-    // Two-factor codes: each accepted once, recovery codes spent, secrets sealed.
-    file: 'server/services/twoFactor.ts',
-    tests: ['tests/server/auth/twoFactor.test.ts', 'tests/server/auth/twoFactorPolicy.test.ts'],
-  },
-  {
-    file: 'src/authProvider/canAccess.ts',
-    tests: ['tests/web/canAccess.test.ts', 'tests/web/authProvider.test.ts'],
-  },
-  // Pure modules: their unit tests pin every rule; the API tests would only add minutes.
-  {
-    file: 'server/services/jobStateMachine.ts',
-    tests: ['tests/server/services/jobStateMachine.test.ts'],
-  },
-  {
-    file: 'server/services/captureWarnings.ts',
-    tests: ['tests/server/services/captureWarnings.test.ts'],
-  },
-  // The COPY export's page conversion and the paged list exports live here too.
-  {
-    file: 'server/services/csv.ts',
-    tests: [
-      'tests/server/jobs/csvEscaping.test.ts',
-      'tests/server/jobs/export.test.ts',
-      'tests/server/listExports.test.ts',
-    ],
-  },
-  { file: 'server/services/jobAccess.ts', tests: [...jobsApiTests, ...captureApiTests] },
-  // Money: the ledger's movements and the charge of new jobs, through the money API tests.
-  {
-    file: 'server/services/ledger.ts',
-    tests: [
-      'tests/server/money/ledger.test.ts',
-      'tests/server/money/charges.test.ts',
-      'tests/server/transactions/transactions.test.ts',
-    ],
-  },
-  {
-    file: 'server/services/charges.ts',
-    tests: ['tests/server/money/charges.test.ts', 'tests/server/money/concurrency.test.ts'],
-  },
-  {
-    file: 'server/repositories/ledger.ts',
-    tests: ['tests/server/money/ledger.test.ts', 'tests/server/money/charges.test.ts'],
-  },
-  {
-    file: 'server/services/jobMoves.ts',
-    tests: [
-      'tests/server/services/jobMoves.test.ts',
-      'tests/server/jobs/moves.test.ts',
-      'tests/server/capture/links.test.ts',
-      'tests/server/capture/submit.test.ts',
-      // The webhook events a move publishes.
-      'tests/server/webhooks/delivery.test.ts',
-      // The money a move settles: a cancellation's refund, an approval's fee.
-      'tests/server/money/charges.test.ts',
-    ],
-  },
-  {
-    file: 'server/plugins/app/authenticate.ts',
-    // The files that check its answers; the other auth tests only pass through it, and would
-    // make a run take half an hour. tat.test.ts: the area pre-handler's refusals and passes.
-    tests: [
-      'tests/server/auth/authenticate.test.ts',
-      'tests/server/auth/refresh.test.ts',
-      'tests/server/auth/accessTokens.test.ts',
-      'tests/server/auth/sessionLifetime.test.ts',
-      // The session remembered per process and checked in the route's statement.
-      'tests/server/auth/sessionInStatement.test.ts',
-      'tests/server/tats/tat.test.ts',
-      // The API-key path: which routes take a key, revoked and wrong keys, last use.
-      'tests/server/apiKeys/apiKeys.test.ts',
-      'tests/server/apiKeys/routes.test.ts',
-    ],
-  },
-  {
-    file: 'server/services/jobImport.ts',
-    // The upload route reads files in a worker thread, where Stryker can neither switch a mutant
-    // on nor see coverage: the unit tests call jobImport in this thread.
-    tests: ['tests/server/services/jobImport.test.ts', 'tests/server/jobs/upload.test.ts'],
-  },
-];
-
 /** Below this a module fails the run (the aim every critical module meets). */
 const threshold = 85;
 
@@ -166,7 +59,14 @@ function selectModules(argv: string[]) {
   if (changedAt >= 0) {
     const next = argv[changedAt + 1];
     const base = next && !next.startsWith('--') ? next : changedBase();
-    const changed = git('diff', '--name-only', base).split('\n').filter(Boolean);
+    let changed: string[];
+    try {
+      changed = git('diff', '--name-only', base).split('\n').filter(Boolean);
+    } catch {
+      // A clone of one commit (depth 1) has no previous commit to compare with: say so, rather
+      // than pass having checked nothing.
+      throw new Error(`--changed: no commit ${base} to compare with (clone with more history)`);
+    }
     console.log(`Changed since ${base}: ${changed.length} files`);
     return criticalModules.filter((m) => changed.some((p) => touches(m, p)));
   }

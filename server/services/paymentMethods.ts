@@ -15,6 +15,7 @@ export type { HowToPay };
  * details the ledger keeps with it.
  */
 export interface PaymentMethod<Input> {
+  /** The method a credit's details name (`details.method`). */
   readonly id: string;
   /** `holdsDemo`: the database holds the demo data (which may show the demo's account). */
   howToPay(settings: MoneySettings, holdsDemo: boolean): HowToPay;
@@ -84,7 +85,11 @@ export const recordedBankTransfer: PaymentMethod<{ reference: string; paid_at: s
     }
     return {
       reference,
-      details: { method: 'bank_transfer', bank_reference: reference, paid_at: input.paid_at },
+      details: {
+        method: recordedBankTransfer.id,
+        bank_reference: reference,
+        paid_at: input.paid_at,
+      },
     };
   },
 };
