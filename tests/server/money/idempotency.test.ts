@@ -157,8 +157,13 @@ describe('Idempotency-Key', () => {
     expect((await send({ fail: true }, 'k-3')).statusCode).toBe(400);
     expect((await send({ fail: true }, 'k-3')).statusCode).toBe(400);
     expect(runs).toBe(before + 2);
-    const stored = await db.query('SELECT 1 FROM idempotency_keys WHERE key = $1', ['k-3']);
-    expect(stored.rows).toEqual([]);
+    // Given back once the answer is sent (onResponse): on PostgreSQL a moment after it.
+    await expect
+      .poll(async () => {
+        const stored = await db.query('SELECT 1 FROM idempotency_keys WHERE key = $1', ['k-3']);
+        return stored.rows;
+      })
+      .toEqual([]);
   });
 
   it('answers 409 to a retry while the first is still running', async () => {
