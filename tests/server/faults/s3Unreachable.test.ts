@@ -16,10 +16,7 @@ let job: { id: string; token: string };
 
 beforeAll(async () => {
   s3 = await startS3();
-  folder = await serverSite(
-    mkdtempSync(path.join(tmpdir(), 'faults-s3-')),
-    process.env.DATABASE_URL,
-  );
+  folder = await serverSite(mkdtempSync(path.join(tmpdir(), 'faults-s3-')));
   const db = await folder.open();
   await migrate(db);
   const ctx = await createTestAppOn(db, { dataDir: folder.dataDir });

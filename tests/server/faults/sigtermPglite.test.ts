@@ -13,7 +13,7 @@ let folder: ServerSite;
 let owner: Headers;
 
 beforeAll(async () => {
-  folder = await serverSite(mkdtempSync(path.join(tmpdir(), 'faults-sigterm-')), undefined);
+  folder = await serverSite(mkdtempSync(path.join(tmpdir(), 'faults-sigterm-')), null);
   const db = await folder.open();
   await migrate(db);
   const ctx = await createTestAppOn(db, { dataDir: folder.dataDir });

@@ -88,7 +88,11 @@ export async function eventually<T>(
  * process (on PGlite only while no server runs), `stopAll` (after each test) to kill what a failed
  * test left running, `drop` at the end.
  */
-export async function serverSite(dataDir: string, databaseUrl = process.env.DATABASE_URL) {
+export async function serverSite(
+  dataDir: string,
+  /** null: the embedded database, whatever DATABASE_URL says. */
+  databaseUrl: string | null = process.env.DATABASE_URL ?? null,
+) {
   const started = new Set<ServerProcess>();
   let url: string | undefined;
   const name = `faults_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
