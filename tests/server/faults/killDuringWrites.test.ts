@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../../server/db';
 import { migrate } from '../../../server/db/migrate';
 import { createLedgerRepository, platformOwner } from '../../../server/repositories/ledger';
@@ -14,7 +14,7 @@ import { createTestAppOn, type TestContext } from '../helpers';
 import { csv, row } from '../jobs/bulkFiles';
 import { fundWallet, setPrices, signIn, type Headers } from '../jobs/support';
 import { ledgerInvariants } from '../money/support';
-import { eventually, serverSite, type ServerProcess, type ServerSite } from './support';
+import { serverSite, type ServerProcess, type ServerSite } from './support';
 
 /**
  * `kill -9` of the API in the middle of a write, on the embedded database: after a restart the
@@ -237,11 +237,10 @@ describe(
         ),
       );
       // The moment the first photo lands in the store, the process dies.
-      await eventually(
-        async () => ((await storedKeys()).some((k) => !filesBefore.has(k)) ? true : undefined),
-        'a stored photo',
-        60_000,
-      );
+      await vi.waitUntil(async () => (await storedKeys()).some((k) => !filesBefore.has(k)), {
+        timeout: 60_000,
+        interval: 50,
+      });
       expect(await server.stop('SIGKILL')).toBe('SIGKILL');
       const answers = await Promise.all(sent);
 
@@ -275,12 +274,11 @@ describe(
       for (const k of await storedKeys())
         utimesSync(path.join(filesDir(), k), anHourAgo, anHourAgo);
       const again = await start();
-      await eventually(
-        async () =>
-          orphans.every((k) => !existsSync(path.join(filesDir(), k))) ? true : undefined,
-        'the orphan files to be swept',
-        40_000,
-      );
+      // The orphan files swept by the restarted server's clean-up.
+      await vi.waitUntil(() => orphans.every((k) => !existsSync(path.join(filesDir(), k))), {
+        timeout: 40_000,
+        interval: 50,
+      });
       expect(await again.stop()).toBe(0);
       await withDb(async (db) => {
         const named = await namedKeys(db);

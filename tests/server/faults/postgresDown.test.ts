@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openPostgres } from '../../../server/db/postgres';
 import { createUser } from '../helpers';
 import { postgresBinDir, startPostgres, type Postgres } from '../../../scripts/cluster';
-import { eventually, startServerProcess, type ServerProcess } from './support';
+import { startServerProcess, type ServerProcess } from './support';
 
 const unavailable = 'The database cannot be reached just now. Please try again in a minute.';
 
@@ -75,13 +75,12 @@ describe.runIf(postgresBinDir() || process.env.CI)('PostgreSQL stopped under loa
     const clients = Array.from({ length: 8 }, async (_, i) => {
       while (running) answers.push(await timed(urls[i % 2]!, headers));
     });
-    await eventually(async () => (answers.length >= 20 ? true : undefined), 'load to start');
+    await vi.waitUntil(() => answers.length >= 20, { timeout: 20_000, interval: 50 });
     const stoppedAt = answers.length;
     pg.halt('fast');
-    await eventually(
-      async () =>
-        answers.slice(stoppedAt).filter((a) => a.status === 503).length >= 20 ? true : undefined,
-      '503 answers',
+    await vi.waitUntil(
+      () => answers.slice(stoppedAt).filter((a) => a.status === 503).length >= 20,
+      { timeout: 20_000, interval: 50 },
     );
     running = false;
     await Promise.all(clients);
@@ -105,11 +104,10 @@ describe.runIf(postgresBinDir() || process.env.CI)('PostgreSQL stopped under loa
     expect(Math.max(...burst.map((a) => a.ms))).toBeLessThan(10_000);
 
     pg.resume();
-    await eventually(
-      async () => ((await timed(urls[1]!, headers)).status === 200 ? true : undefined),
-      'the API to answer 200 again',
-      30_000,
-    );
+    await vi.waitUntil(async () => (await timed(urls[1]!, headers)).status === 200, {
+      timeout: 30_000,
+      interval: 50,
+    });
     expect((await timed(urls[0]!)).status).toBe(200);
     // The same process all along (nobody restarts it here), and nothing went unhandled.
     expect(server.log()).not.toMatch(/uncaught|unhandled/i);

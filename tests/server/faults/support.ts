@@ -67,21 +67,6 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   return { url, pid: child.pid!, log: () => output, stop };
 }
 
-/** Polls `check` until it returns a value other than undefined (or the time is up). */
-export async function eventually<T>(
-  check: () => Promise<T | undefined>,
-  what: string,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 /**
  * A data folder (and, on CI's PostgreSQL pass, a database of its own on DATABASE_URL) for servers
  * started one after the other: `start` a server on it, `withDb` to open its database in this
