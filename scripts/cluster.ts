@@ -32,7 +32,13 @@ export interface ApiProcess {
   pid: number;
   /** Resident memory of the process, in bytes (Linux's /proc). */
   rss: () => number;
-  stop: () => Promise<void>;
+  /** What it printed (the last megabyte), when started with `output: 'quiet'`. */
+  log: () => string;
+  /**
+   * Sends `signal` (SIGTERM: the server's own graceful stop, killed if it hangs 15 s) and waits for
+   * the exit: its code, or the signal that ended it.
+   */
+  stop: (signal?: NodeJS.Signals) => Promise<number | NodeJS.Signals | null>;
 }
 
 export interface Cluster {
@@ -230,7 +236,7 @@ export async function startApiProcess(opts: {
     },
   );
   const name = opts.name ?? `api:${opts.port}`;
-  const kept: string[] = [];
+  let kept = '';
   for (const stream of [child.stdout!, child.stderr!]) {
     stream.on('data', (chunk: Buffer) => {
       if (opts.output === 'inherit') {
@@ -238,23 +244,22 @@ export async function startApiProcess(opts: {
           console.log(`[${name}] ${line}`);
         }
       } else {
-        kept.push(chunk.toString());
-        if (kept.length > 200) kept.shift();
+        kept = (kept + chunk.toString()).slice(-1_000_000);
       }
     });
   }
-  let exited: number | null | undefined;
-  const exit = new Promise<void>((resolve) =>
-    child.once('exit', (code) => {
-      exited = code;
-      resolve();
+  let exited: number | NodeJS.Signals | null | undefined;
+  const exit = new Promise<number | NodeJS.Signals | null>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exited = code ?? signal;
+      resolve(exited);
     }),
   );
   const url = `http://127.0.0.1:${opts.port}`;
   const until = Date.now() + 120_000;
   for (;;) {
     if (exited !== undefined) {
-      throw new Error(`${name} exited with ${exited} while starting:\n${kept.join('')}`);
+      throw new Error(`${name} exited with ${exited} while starting:\n${kept}`);
     }
     const ok = await fetch(`${url}/api/v2/health`).then(
       (r) => r.ok,
@@ -263,7 +268,7 @@ export async function startApiProcess(opts: {
     if (ok) break;
     if (Date.now() > until) {
       child.kill('SIGKILL');
-      throw new Error(`${name} did not answer within 2 minutes:\n${kept.join('')}`);
+      throw new Error(`${name} did not answer within 2 minutes:\n${kept}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -272,13 +277,14 @@ export async function startApiProcess(opts: {
     port: opts.port,
     pid: child.pid!,
     rss: () => rssOf(child.pid!),
-    stop: async () => {
-      if (exited !== undefined) return;
-      // The server's own graceful stop (finish requests, close the pools); killed if it hangs.
-      child.kill('SIGTERM');
-      const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exit;
-      clearTimeout(force);
+    log: () => kept,
+    stop: async (signal: NodeJS.Signals = 'SIGTERM') => {
+      if (exited !== undefined) return exited;
+      child.kill(signal);
+      const force = signal === 'SIGTERM' && setTimeout(() => child.kill('SIGKILL'), 15_000);
+      const result = await exit;
+      if (force) clearTimeout(force);
+      return result;
     },
   };
 }
@@ -342,7 +348,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
     for (const s of started) {
       if (s.status === 'fulfilled') {
         processes.push(s.value);
-        undo.push(s.value.stop);
+        undo.push(async () => void (await s.value.stop()));
       }
     }
     const failed = started.find((s) => s.status === 'rejected');

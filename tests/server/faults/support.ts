@@ -1,70 +1,32 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { openDb, type Db } from '../../../server/db';
 import { openPostgres } from '../../../server/db/postgres';
-import { freePorts } from '../../../scripts/cluster';
+import { freePorts, startApiProcess, type ApiProcess } from '../../../scripts/cluster';
 import { testConfig } from '../helpers';
 
 /** What the fault tests' servers sign tokens with: sessions made in-process work in the child. */
 export const jwtSecret = testConfig().jwtSecret;
 
-export interface ServerProcess {
-  url: string;
-  pid: number;
-  /** Everything it printed so far. */
-  log: () => string;
-  /** Sends `signal` and waits for the exit: its code, or the signal that ended it. */
-  stop: (signal?: NodeJS.Signals) => Promise<number | NodeJS.Signals | null>;
-}
+export type ServerProcess = ApiProcess;
 
 /**
- * `server/server.ts` as its own process (node with tsx as a loader, not the tsx CLI, which would
- * run the server in a grandchild that a SIGKILL of ours would not reach), on a free port, with
- * these variables. DATABASE_URL is passed only when given. Resolves once /health answers 200.
+ * `server/server.ts` as its own process (scripts/cluster.ts: node with tsx as a loader, not the
+ * tsx CLI, which would run the server in a grandchild that a SIGKILL of ours would not reach), on
+ * a free port, with these variables. DATABASE_URL is passed only when given. Resolves once
+ * /health answers 200.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePorts(1);
-  const url = `http://127.0.0.1:${port}`;
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: url,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     JWT_SECRET: jwtSecret,
     DEMO_DATA: 'false',
     LOG_LEVEL: 'warn',
     ...env,
   };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-    env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | NodeJS.Signals | null>((resolve) =>
-    child.once('exit', (code, signal) => resolve(code ?? signal)),
-  );
-  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
-    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-    return exited;
-  };
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      if ((await fetch(`${url}/api/v2/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop('SIGKILL');
-      throw new Error(`server did not start:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { url, pid: child.pid!, log: () => output, stop };
+  return startApiProcess({ port, env: childEnv, output: 'quiet' });
 }
 
 /**
