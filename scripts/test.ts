@@ -1,5 +1,5 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { databaseFreeTests, postgresServerTests } from './databaseTests';
 
 /**
@@ -9,14 +9,11 @@ import { databaseFreeTests, postgresServerTests } from './databaseTests';
  * set, that pass leaves out the test files that can never reach a database (./databaseTests.ts
  * says how they are found, from what each file loads): against PostgreSQL they would only repeat
  * what the PGlite pass proved on the same code.
- * With TEST_POSTGRES_URL set (CI does), `npm test` runs that PostgreSQL pass itself, on one worker
- * beside the browser suite: the browser suite mostly waits on Chromium and the server it drives,
- * leaving a core idle that the API suite then uses.
+ * With TEST_POSTGRES_URL set (CI does), `npm test` runs that PostgreSQL pass itself, after the
+ * browser suite (beside it, on CI's two cores, the upload tests' 200 ms /health check failed).
  */
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const totals = { passed: 0, failed: 0 };
-/** Suites running beside the current one, stopped if the run ends early. */
-const background: ChildProcess[] = [];
 mkdirSync('test-results', { recursive: true });
 
 function run(step: string, args: string[]) {
@@ -55,7 +52,6 @@ function count(name: string) {
 
 /** The closing line CI reads: every suite's tests added up. */
 function finish(code: number): never {
-  for (const child of background) if (child.exitCode === null) child.kill();
   console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
   process.exit(code);
 }
@@ -65,36 +61,16 @@ function databaseFreeNote(skipped: string[]) {
   return `${skipped.length} API test files never reach a database: not run on PostgreSQL.`;
 }
 
-/**
- * The PostgreSQL pass started in the background on one worker, its output kept in a log printed
- * when it ends; resolves to its exit code.
- */
-function startPostgresPass(url: string): Promise<number> {
+/** The API suite on PostgreSQL, without the files that never reach a database. */
+function postgresPass() {
   const skipped = databaseFreeTests();
-  const logFile = 'test-results/server-postgres.log';
-  const log = openSync(logFile, 'w');
-  console.log(`\n▶ API tests on PostgreSQL, beside the browser suite (output: ${logFile})`);
-  const child = spawn(
-    process.execPath,
-    [...vitestArgs('server-postgres', ['server'], skipped), '--maxWorkers=1'],
-    { env: { ...process.env, DATABASE_URL: url }, stdio: ['ignore', log, log] },
-  );
-  background.push(child);
-  return new Promise((resolve) =>
-    child.once('exit', (code) => {
-      closeSync(log);
-      console.log(`\n▶ API tests on PostgreSQL (${databaseFreeNote(skipped)})`);
-      console.log(readFileSync(logFile, 'utf8'));
-      resolve(code ?? 1);
-    }),
-  );
+  console.log(`\n${databaseFreeNote(skipped)}`);
+  vitest('API tests on PostgreSQL', 'server-postgres', ['server'], skipped);
 }
 
 if (process.argv.includes('--server-only')) {
   if (process.env.DATABASE_URL) {
-    const skipped = databaseFreeTests();
-    console.log(`\n${databaseFreeNote(skipped)}`);
-    vitest('API tests on PostgreSQL', 'server', ['server'], skipped);
+    postgresPass();
   } else {
     vitest('API tests', 'server', ['server']);
   }
@@ -120,16 +96,9 @@ if (!existsSync(chromiumPath)) {
   console.warn(`\n⚠ ${msg}\n  The API and front-end tests passed; the browser tests were NOT run.`);
   finish(0);
 }
-const postgresPass = process.env.TEST_POSTGRES_URL
-  ? startPostgresPass(process.env.TEST_POSTGRES_URL)
-  : undefined;
 vitest('browser tests (bundle budgets, end to end)', 'e2e', ['e2e']);
-if (postgresPass) {
-  const code = await postgresPass;
-  if (code !== 0) {
-    console.error('\n✖ API tests on PostgreSQL failed');
-    finish(code);
-  }
-  count('server-postgres');
+if (process.env.TEST_POSTGRES_URL) {
+  process.env.DATABASE_URL = process.env.TEST_POSTGRES_URL;
+  postgresPass();
 }
 finish(0);
