@@ -18,7 +18,7 @@ const errorMeanings: Record<number, string> = {
   413: 'The request body or a file in it is too large',
   422: 'Understood, but the content cannot be processed',
   429: 'Too many attempts: wait for the `Retry-After` header',
-  503: 'Temporarily unavailable: try again later',
+  503: 'The database or the file storage cannot be reached just now: try again after `Retry-After` seconds',
 };
 
 /** The error answers every route of its kind can give, whatever the route itself declares. */
@@ -32,6 +32,8 @@ function standardErrors(route: RouteOptions, schema: FastifySchema): number[] {
   if (route.url.includes(':')) codes.push(404);
   // A key reused for another body (422), or while its first request still runs (409).
   if (route.config?.idempotent) codes.push(409, 422);
+  // Any route can meet a database or storage that is down (errorHandler.ts answers it so).
+  codes.push(503);
   return codes;
 }
 
@@ -83,8 +85,17 @@ function successContent(declared: unknown, produces: readonly string[] | undefin
 }
 
 /** An error answer: `ErrorBody` unless the route declares another body for it. */
+/** The answers that say when to try again. */
+const retryAfter = {
+  'Retry-After': {
+    description: 'Seconds to wait before trying again',
+    schema: { type: 'integer', minimum: 0 },
+  },
+};
+
 const errorContent = (code: number, declared: unknown = { $ref: 'ErrorBody' }) => ({
   description: errorMeanings[code] ?? STATUS_CODES[code] ?? 'Error',
+  ...(code === 429 || code === 503 ? { headers: retryAfter } : {}),
   content: { 'application/json': { schema: declared } },
 });
 

@@ -12,7 +12,11 @@ interface Operation {
   requestBody?: { content: Record<string, { schema?: unknown }> };
   responses: Record<
     string,
-    { description: string; content?: Record<string, { schema?: unknown }> }
+    {
+      description: string;
+      headers?: Record<string, unknown>;
+      content?: Record<string, { schema?: unknown }>;
+    }
   >;
 }
 interface Document {
@@ -174,10 +178,13 @@ describe("every operation's contract", () => {
         ...(op.requestBody || op.parameters?.some((p) => p.in === 'query') ? ['400'] : []),
         ...(access !== 'public' ? ['401', '403'] : []),
         ...(path.includes('{') ? ['404'] : []),
+        '503',
       ];
       for (const status of expected) {
         if (!op.responses[status]) missing.push(`${method} ${path} ${status}`);
       }
+      // A database or storage that is down: the answer says when to try again.
+      expect(op.responses['503']?.headers, `${method} ${path} 503`).toHaveProperty('Retry-After');
       for (const [status, r] of Object.entries(op.responses)) {
         if (Number(status) < 400) continue;
         expect(Object.keys(r.content ?? {}), `${method} ${path} ${status}`).toEqual([
@@ -253,7 +260,7 @@ describe('answers without a body', () => {
       const probe = (await app.inject({ url: '/api/v2/docs/json' })).json<Document>().paths;
       const responses = probe['/api/v2/probe/things/{id}']!.delete!.responses;
       expect(responses['204']).toEqual({ description: 'No content' });
-      expect(Object.keys(responses).sort()).toEqual(['204', '401', '403', '404']);
+      expect(Object.keys(responses).sort()).toEqual(['204', '401', '403', '404', '503']);
     } finally {
       await app.close();
     }
