@@ -28,35 +28,34 @@ describe('EvidenceMap', () => {
     vi.restoreAllMocks();
   });
 
-  /** The zoom levels of the tiles asked for, from their URLs. */
-  const tileZooms = (container: HTMLElement) =>
-    new Set(
+  const ikejaHq = { name: 'Ikeja', lat: 6.5965, lng: 3.3421 };
+
+  /** The map of a point beside Ikeja's headquarters, once its tiles are asked for, and their zoom. */
+  async function renderBeside(lat: number, lng: number, accuracy: number | null) {
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(400);
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(280);
+    const { container } = render(
+      <EvidenceMap lat={lat} lng={lng} accuracy={accuracy} claimedPlace={ikejaHq} />,
+    );
+    await waitFor(() =>
+      expect(container.querySelectorAll('img.leaflet-tile').length).toBeGreaterThan(0),
+    );
+    const zooms = new Set(
       [...container.querySelectorAll<HTMLImageElement>('img.leaflet-tile')].map((img) =>
         Number(/\/(\d+)\/\d+\/\d+\.png$/.exec(img.src)?.[1]),
       ),
     );
+    vi.restoreAllMocks();
+    expect(zooms.size).toBe(1);
+    return { container, zoom: [...zooms][0]! };
+  }
 
   it("draws the claimed LGA's headquarters as a second, named marker and shows both points", async () => {
-    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(400);
-    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(280);
     // A capture in Abuja for a job claimed in Ikeja, Lagos: about 530 km apart.
-    const { container } = render(
-      <EvidenceMap
-        lat={9.0579}
-        lng={7.4951}
-        accuracy={12}
-        claimedPlace={{ name: 'Ikeja', lat: 6.5965, lng: 3.3421 }}
-      />,
-    );
-
-    await waitFor(() =>
-      expect(container.querySelectorAll('img.leaflet-tile').length).toBeGreaterThan(0),
-    );
+    const { container, zoom } = await renderBeside(9.0579, 7.4951, 12);
     // Both points in 400 × 280 px: a country-wide zoom, never the street-level 17 of one point.
-    const zooms = [...tileZooms(container)];
-    expect(zooms).toHaveLength(1);
-    expect(zooms[0]).toBeGreaterThanOrEqual(4);
-    expect(zooms[0]).toBeLessThanOrEqual(7);
+    expect(zoom).toBeGreaterThanOrEqual(4);
+    expect(zoom).toBeLessThanOrEqual(7);
 
     expect(container.querySelector('.leaflet-tooltip')).toHaveTextContent('Ikeja');
     // The point (blue) and the headquarters (the theme's warning colour), beside the accuracy ring.
@@ -66,28 +65,12 @@ describe('EvidenceMap', () => {
     expect(strokes).toHaveLength(3);
     expect(strokes.filter((colour) => colour === '#3388ff')).toHaveLength(2);
     expect(strokes).toContain(createTheme().palette.warning.dark);
-    vi.restoreAllMocks();
   });
 
   it('zooms to the street when the two points are close together', async () => {
-    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(400);
-    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(280);
-    const { container } = render(
-      <EvidenceMap
-        lat={6.6018}
-        lng={3.3515}
-        accuracy={null}
-        claimedPlace={{ name: 'Ikeja', lat: 6.5965, lng: 3.3421 }}
-      />,
-    );
-    await waitFor(() =>
-      expect(container.querySelectorAll('img.leaflet-tile').length).toBeGreaterThan(0),
-    );
     // About 1.2 km apart: both fit at zoom 14 or 15.
-    const zooms = [...tileZooms(container)];
-    expect(zooms).toHaveLength(1);
-    expect(zooms[0]).toBeGreaterThanOrEqual(14);
-    expect(zooms[0]).toBeLessThanOrEqual(15);
-    vi.restoreAllMocks();
+    const { zoom } = await renderBeside(6.6018, 3.3515, null);
+    expect(zoom).toBeGreaterThanOrEqual(14);
+    expect(zoom).toBeLessThanOrEqual(15);
   });
 });
