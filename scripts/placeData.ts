@@ -10,14 +10,14 @@ import { states } from '../reference/locations';
 /**
  * Makes the place check's reference data, reference/nigeria-states.geo.json and
  * reference/nigeria-lga-hq.json, from the sources that reference/nigeria-places.README.md names,
- * once: `npx tsx scripts/placeData.ts ADM1.geojson ADM2.geojson city.json`. It prints the sources'
+ * once: `npx tsx scripts/placeData.ts ADM1.geojson ADM2.geojson seats`. It prints the sources'
  * SHA-256 and what it could not match, and refuses to write when a state or an LGA of
  * reference/locations.ts is left without a shape or a point.
  */
 
-const [adm1Path, adm2Path, townsPath] = process.argv.slice(2);
-if (!adm1Path || !adm2Path || !townsPath) {
-  console.error('usage: npx tsx scripts/placeData.ts ADM1.geojson ADM2.geojson city.json');
+const [adm1Path, adm2Path, seatsPath] = process.argv.slice(2);
+if (!adm1Path || !adm2Path || !seatsPath) {
+  console.error('usage: npx tsx scripts/placeData.ts ADM1.geojson ADM2.geojson seats');
   process.exit(2);
 }
 const outDir = path.resolve(import.meta.dirname, '../reference');
@@ -29,17 +29,29 @@ type MultiPolygon = { type: 'MultiPolygon'; coordinates: Position[][][] };
 type Feature<G, P> = { type: 'Feature'; geometry: G; properties: P };
 type FeatureCollection<G, P> = { type: 'FeatureCollection'; features: Feature<G, P>[] };
 type Area = Feature<Polygon | MultiPolygon, { shapeName: string }>;
-const read = (file: string) => {
+const readText = (file: string) => {
   const text = readFileSync(file);
   console.log(`${path.basename(file)} sha256 ${createHash('sha256').update(text).digest('hex')}`);
-  return JSON.parse(text.toString('utf8')) as unknown;
+  return text.toString('utf8');
 };
+const read = (file: string) => JSON.parse(readText(file)) as unknown;
 const adm1 = read(adm1Path) as FeatureCollection<Polygon | MultiPolygon, { shapeName: string }>;
 const adm2 = read(adm2Path) as FeatureCollection<Polygon | MultiPolygon, { shapeName: string }>;
-/** country-state-city's rows: name, country, state code, latitude, longitude. */
-const towns = (read(townsPath) as string[][])
-  .filter((t) => t[1] === 'NG')
-  .map(([name, , , lat, lng]) => ({ name: name!, lat: Number(lat), lng: Number(lng) }));
+/**
+ * simplemaps' Nigerian seats of government, rows of `"city", "lat", "lng", "iso2", "state",
+ * "capital"` (`primary`: the federal capital, `admin`: a state's, `minor`: an LGA's), read from
+ * the list they were found in (README).
+ */
+const seatRow =
+  /"city":\s*"([^"]+)",\s*"lat":\s*"([^"]+)",\s*"lng":\s*"([^"]+)",\s*"iso2":\s*"NG",\s*"state":\s*"([^"]+)",\s*"capital":\s*"(primary|admin|minor)"/g;
+const seats = [...readText(seatsPath).matchAll(seatRow)].map(([, name, lat, lng, state, kind]) => ({
+  name: name!,
+  lat: Number(lat),
+  lng: Number(lng),
+  state: state!,
+  kind: kind!,
+}));
+console.log(`seats read: ${seats.length}`);
 
 /** Letters only, lower case: "Ado-Odo/Ota" and "Ado Odo Ota" meet. */
 const norm = (s: string) =>
@@ -146,7 +158,7 @@ console.log(`ADM2 shapes not matched (${unplaced.length}):`, unplaced.join('; ')
 console.log(`LGAs without a shape (${withoutShape.length}):`, withoutShape.join('; '));
 if (unplaced.length || withoutShape.length) process.exit(1);
 
-// ---- Headquarters: a town of the LGA's name inside its shape, else a point of the shape -----------
+// ---- Headquarters: the seat of government in the LGA's shape, else the centre of the shape ------
 /** "Aba North" → "aba", "Ijebu North East" → "ijebu": the town most such LGAs are named after. */
 const baseName = (lga: string) =>
   norm(lga.replace(/\b(north|south|east|west|central|north east|north west|south west)\b/gi, ''));
@@ -159,7 +171,7 @@ const named = (town: string, lga: string) => {
   );
 };
 /**
- * Inside the shape, or within 5 km of its edge: geoBoundaries' simplified edges and the gazetteer's
+ * Inside the shape, or within 5 km of its edge: geoBoundaries' simplified edges and the seats'
  * points are each off by a few hundred metres, and a town of the LGA's name on its border (Bende) is
  * still its seat.
  */
@@ -209,23 +221,66 @@ function centre(feature: Area, alias: string): [number, number] {
   if (!best) throw new Error(`no point of ${feature.properties.shapeName} lies in ${alias}`);
   return best;
 }
-/** `town`: the gazetteer's town of the LGA's name; without it, the point is the LGA's centre. */
+type Seat = (typeof seats)[number];
+const stateOfSeat = (seat: Seat) =>
+  seat.state === 'Federal Capital Territory' ? 'abuja' : stateAliasOf(seat.state);
+
+// Each seat goes to the LGA of its state whose shape holds it, else to the one within 5 km of it.
+const seatsOf = new Map<string, Seat[]>();
+let strays = 0;
+for (const seat of seats) {
+  const alias = stateOfSeat(seat);
+  const state = states.find((s) => s.alias === alias);
+  if (!state || stateOf(seat.lng, seat.lat) !== alias) {
+    strays++;
+    continue;
+  }
+  const shapeOf = (lga: string) => lgaShapes.get(`${state.alias}/${lga}`)!.feature;
+  const lga =
+    state.lgas.find((l) => booleanPointInPolygon([seat.lng, seat.lat], shapeOf(l))) ??
+    state.lgas.find((l) => nearShape(seat, shapeOf(l)));
+  if (!lga) {
+    strays++;
+    continue;
+  }
+  const key = `${state.alias}/${lga}`;
+  seatsOf.set(key, [...(seatsOf.get(key) ?? []), seat]);
+}
+
+/** `town`: the seat of government taken as the LGA's; without it, the point is the LGA's centre. */
 type Hq = { lat: number; lng: number; town?: string };
 const hqs: Record<string, Record<string, Hq>> = {};
-let fromTowns = 0;
+const how = { onlySeat: 0, namedSeat: 0, nearestOfSeveral: 0, namedNearby: 0, centre: 0 };
 for (const s of states) {
   hqs[s.alias] = {};
   for (const lga of s.lgas) {
     const { feature } = lgaShapes.get(`${s.alias}/${lga}`)!;
-    const town = towns.find(
-      (t) => named(t.name, lga) && nearShape(t, feature) && stateOf(t.lng, t.lat) === s.alias,
-    );
-    if (town) fromTowns++;
-    const [lng, lat] = town ? [town.lng, town.lat] : centre(feature, s.alias);
-    hqs[s.alias]![lga] = { lat: round4(lat), lng: round4(lng), ...(town && { town: town.name }) };
+    const inside = seatsOf.get(`${s.alias}/${lga}`) ?? [];
+    const [cx, cy] = pointOnFeature(feature).geometry.coordinates as [number, number];
+    const fromCentre = (t: Seat) => distance([cx, cy], [t.lng, t.lat]);
+    let seat: Seat | undefined;
+    if ((seat = inside.find((t) => named(t.name, lga)))) how.namedSeat++;
+    else if (inside.length === 1 && (seat = inside[0])) how.onlySeat++;
+    else if ((seat = [...inside].sort((x, y) => fromCentre(x) - fromCentre(y))[0]))
+      how.nearestOfSeveral++;
+    // A city split into LGAs (Aba North, Aba South) has one seat, in one of them.
+    else if (
+      (seat = seats.find(
+        (t) =>
+          stateOfSeat(t) === s.alias &&
+          named(t.name, lga) &&
+          nearShape(t, feature) &&
+          stateOf(t.lng, t.lat) === s.alias,
+      ))
+    )
+      how.namedNearby++;
+    else how.centre++;
+    const [lng, lat] = seat ? [seat.lng, seat.lat] : centre(feature, s.alias);
+    hqs[s.alias]![lga] = { lat: round4(lat), lng: round4(lng), ...(seat && { town: seat.name }) };
   }
 }
-console.log(`headquarters from a town: ${fromTowns}; from the LGA's shape: ${774 - fromTowns}`);
+console.log(`seats outside their state or any LGA: ${strays}`);
+console.log('headquarters:', how);
 
 // ---- State capitals, for the data's own checks (tests/server/checks/placeData.test.ts) -----------
 const capitals: Record<string, string> = {
@@ -270,8 +325,10 @@ const capitals: Record<string, string> = {
 const capitalPoints: Record<string, { name: string; lat: number; lng: number }> = {};
 for (const s of states) {
   const name = capitals[s.alias]!;
-  const town = towns.find((t) => norm(t.name) === norm(name));
-  if (!town) throw new Error(`no town named ${name} for ${s.alias}'s capital`);
+  const town = seats.find(
+    (t) => norm(t.name) === norm(name) && t.kind !== 'minor' && stateOfSeat(t) === s.alias,
+  );
+  if (!town) throw new Error(`no state capital named ${name} for ${s.alias}`);
   capitalPoints[s.alias] = { name, lat: round4(town.lat), lng: round4(town.lng) };
 }
 

@@ -69,7 +69,17 @@ describe('checkPlace', () => {
     expect(across.check.distance_km).toBeLessThan(25);
     expect(across.check.in_claimed_state).toBe(false);
     expect(across.warnings[0]?.message).toMatch(
-      /^The capture point is in Ogun State, not in Lagos State: \d+ km from the centre of the claimed LGA \(Ifako-Ijaiye, Lagos\)\.$/,
+      /^The capture point is in Ogun State, not in Lagos State: \d+ km from Ifako, the headquarters of the claimed LGA \(Ifako-Ijaiye, Lagos\)\.$/,
+    );
+  });
+
+  it('says "the centre of the claimed LGA" where the data has no headquarters for it', () => {
+    // Wudil, Kano State, about 36 km from the centre of Nasarawa LGA (Kano).
+    const result = checkPlace({ lat: 11.81, lng: 8.84 }, claim('kano', 'Nasarawa'))!;
+    expect(result.check.in_claimed_state).toBe(true);
+    expect(result.check.hq.name).toBe('Centre of Nasarawa LGA');
+    expect(result.warnings[0]?.message).toMatch(
+      /^The capture point is 3\d km from the centre of the claimed LGA \(Nasarawa, Kano\), more than 25 km\.$/,
     );
   });
 
@@ -120,8 +130,11 @@ describe('checkPlace', () => {
 describe('placeOf and stateAt (also for the demo data)', () => {
   it("gives an LGA's headquarters town, or the centre of an LGA the data has no town for", () => {
     expect(placeOf('borno', 'Bama')).toMatchObject({ name: 'Bama', isTown: true });
-    expect(placeOf('lagos', 'Ifako-Ijaiye')).toMatchObject({
-      name: 'Centre of Ifako-Ijaiye LGA',
+    // Seats not named after their LGA.
+    expect(placeOf('abia', 'Ikwuano')).toMatchObject({ name: 'Isiala Oboro', isTown: true });
+    expect(placeOf('ogun', 'Ado-Odo/Ota')).toMatchObject({ name: 'Ota', isTown: true });
+    expect(placeOf('kano', 'Nasarawa')).toMatchObject({
+      name: 'Centre of Nasarawa LGA',
       isTown: false,
     });
     expect(placeOf('lagos', 'Bama')).toBeUndefined();
