@@ -6,6 +6,7 @@ import path from 'node:path';
 import { isNubanShaped } from '../reference/nuban';
 import { defaultRetentionDays } from '../reference/retention';
 import { privateDir } from './db/ownerOnly';
+import { defaultPlaceMaxKm } from './services/checks/placeSettings';
 import type { ImportParserLimits } from './services/importParser';
 import {
   defaultSmsTimeoutMs,
@@ -58,6 +59,8 @@ export interface Config {
   apiKeyRequestsPerMinute?: number;
   /** Unset: services/webhookDelivery.ts's defaults. */
   webhooks?: Partial<WebhookSettings>;
+  /** A capture farther than this from the claimed LGA's headquarters is flagged; unset: 25. */
+  placeMaxKm?: number;
 }
 
 /** How webhooks are delivered (README, Webhooks). */
@@ -191,6 +194,7 @@ export function loadConfig(env: Env = process.env): Config {
       allowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',
       retryBaseMs: wholeNumber(env, 'WEBHOOK_RETRY_BASE_MS', 30_000, 3_600_000),
     },
+    placeMaxKm: wholeNumber(env, 'PLACE_MAX_KM', defaultPlaceMaxKm, 1000),
   };
 }
 

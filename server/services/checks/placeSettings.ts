@@ -1,0 +1,2 @@
+/** A capture this far from the claimed LGA's headquarters is flagged (`PLACE_MAX_KM`). */
+export const defaultPlaceMaxKm = 25;
