@@ -1,9 +1,11 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { format } from 'prettier';
 import sharp from 'sharp';
 import { firstNames, lastNames } from '../server/seed/demoPlaces';
 import { demoRandom, type DemoRandom } from '../server/seed/demoRandom';
 import type { CheckWarningCode, Claim } from '../server/services/checks/types';
+import { jpegQualities, maxPhotoBytes, maxPhotoSide } from '../src/capture/image';
 import { launchChromium } from '../tests/e2e/harness';
 
 /**
@@ -399,9 +401,11 @@ function wallHtml(r: DemoRandom, width: number, height: number): string {
 /** As src/capture/image.ts encodes: quality 0.85, stepping down until at most 300 KB. */
 async function wizardJpeg(png: Buffer): Promise<Buffer> {
   let last = Buffer.alloc(0);
-  for (const q of [85, 75, 65, 55, 45, 35]) {
-    last = await sharp(png).jpeg({ quality: q }).toBuffer();
-    if (last.length <= 300 * 1024) break;
+  for (const q of jpegQualities) {
+    last = await sharp(png)
+      .jpeg({ quality: Math.round(q * 100) })
+      .toBuffer();
+    if (last.length <= maxPhotoBytes) break;
   }
   return last;
 }
@@ -451,8 +455,10 @@ export async function makeBillSet(dir = billSetDir) {
         address = printedAddress(r, other, street, u.lga);
       }
       const portrait = r.chance(0.7);
-      const width = portrait ? 720 : 1280;
-      const height = portrait ? 1280 : 720;
+      // The camera's 16:9 frame, held upright or sideways.
+      const short = Math.round((maxPhotoSide * 9) / 16);
+      const width = portrait ? short : maxPhotoSide;
+      const height = portrait ? maxPhotoSide : short;
       await page.setViewportSize({ width, height });
       const printed: Printed = {
         utility: u,
@@ -507,7 +513,8 @@ export async function makeBillSet(dir = billSetDir) {
   } finally {
     await browser.close();
   }
-  writeFileSync(path.join(dir, 'truth.json'), `${JSON.stringify(cases, null, 2)}\n`);
+  const truth = path.join(dir, 'truth.json');
+  writeFileSync(truth, await format(JSON.stringify(cases), { filepath: truth }));
   return cases;
 }
 

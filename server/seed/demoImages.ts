@@ -107,40 +107,45 @@ export function housePhoto(r: DemoRandom, houseNumber: string) {
   </svg>`);
 }
 
-/** A printed electricity bill on a table, with the customer's name and address. */
+/**
+ * A printed electricity bill on a table, with the customer's name and address: the paper fills
+ * most of the photo and lies nearly straight, as the capture wizard asks, so that the bill reader
+ * (services/checks/bill.ts) can read it.
+ */
 export function utilityBillPhoto(
   r: DemoRandom,
   bill: { disco: string; customer: string; address: string; month: string; amount: string },
 ) {
-  const w = 640;
-  const h = 480;
-  const px = r.between(0, 230);
-  const py = r.between(0, 90);
-  const pw = r.between(330, 470);
-  const angle = r.between(-14, 14);
-  const band = hsl(r.between(0, 360), r.int(50, 80), r.int(15, 55));
+  const w = 960;
+  const h = 720;
+  const pw = r.between(820, 900);
+  const px = r.between(10, w - pw - 10);
+  const py = r.between(8, 40);
+  const angle = r.between(-3, 3);
+  const band = hsl(r.between(0, 360), r.int(50, 80), r.int(15, 45));
   const account = String(r.int(10_000_000, 99_999_999)) + String(r.int(100, 999));
-  const line = (y: number, text: string, size = 15, weight = 'normal') =>
-    `<text x="${px + 18}" y="${py + y}" font-family="sans-serif" font-size="${size}" font-weight="${weight}" fill="#1a1a1a">${xml(text)}</text>`;
+  const line = (y: number, text: string, size = 24, weight = 'normal') =>
+    `<text x="${px + 28}" y="${py + y}" font-family="sans-serif" font-size="${size}" font-weight="${weight}" fill="#1a1a1a">${xml(text)}</text>`;
   const rows = Array.from(
     { length: r.int(3, 6) },
     (_, i) =>
-      `<rect x="${px + 18}" y="${py + 250 + i * 22}" width="${pw - 36}" height="12" fill="${hsl(0, 0, r.int(75, 92))}"/>`,
+      `<rect x="${px + 28}" y="${py + 450 + i * 30}" width="${pw - 56}" height="14" fill="${hsl(0, 0, r.int(80, 92))}"/>`,
   ).join('');
   return jpeg(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
     <rect width="${w}" height="${h}" fill="${hsl(r.between(15, 40), r.int(25, 55), r.int(12, 60))}"/>
     ${clutter(r, w, h, 3)}
-    <g transform="rotate(${angle.toFixed(1)} ${px + pw / 2} ${py + 230})">
+    <g transform="rotate(${angle.toFixed(1)} ${px + pw / 2} ${py + 330})">
       <rect x="${px}" y="${py}" width="${pw}" height="${h - py + 40}" fill="#fbfaf5"/>
-      <rect x="${px}" y="${py}" width="${pw}" height="${r.between(50, 80)}" fill="${band}"/>
-      <text x="${px + 18}" y="${py + 36}" font-family="sans-serif" font-size="19" font-weight="bold" fill="#fff">${xml(bill.disco)}</text>
-      ${line(110, 'ELECTRICITY BILL', 17, 'bold')}
-      ${line(140, `Customer: ${bill.customer}`)}
-      ${line(163, `Address: ${bill.address}`, 13)}
-      ${line(186, `Account No: ${account}   Billing month: ${bill.month}`, 13)}
-      ${line(222, `Amount due: ${bill.amount}`, 18, 'bold')}
+      <rect x="${px}" y="${py}" width="${pw}" height="${r.between(70, 90)}" fill="${band}"/>
+      <text x="${px + 28}" y="${py + 52}" font-family="sans-serif" font-size="32" font-weight="bold" fill="#fff">${xml(bill.disco)}</text>
+      ${line(150, 'ELECTRICITY BILL', 28, 'bold')}
+      ${line(200, `Customer Name: ${bill.customer}`)}
+      ${line(245, `Address: ${bill.address}`)}
+      ${line(290, `Account No: ${account}`)}
+      ${line(335, `Billing Month: ${bill.month}`)}
+      ${line(400, `Amount due: ${bill.amount}`, 28, 'bold')}
       ${rows}
-      <circle cx="${px + r.between(60, pw - 60)}" cy="${py + r.between(280, 400)}" r="${r.between(22, 40)}" fill="none" stroke="${band}" stroke-width="4"/>
+      <circle cx="${px + r.between(80, pw - 80)}" cy="${py + r.between(560, 640)}" r="${r.between(26, 40)}" fill="none" stroke="${band}" stroke-width="4"/>
     </g>
   </svg>`);
 }

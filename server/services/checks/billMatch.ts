@@ -10,7 +10,7 @@ import type { CheckWarning, TextMark } from './types';
  */
 
 /** Below these scores the name or address is taken as not on the bill (chosen on the set). */
-export const nameThreshold = 0.72;
+export const nameThreshold = 0.65;
 export const addressThreshold = 0.7;
 /** Fewer readable words than this and the bill is not judged at all. */
 export const minReadableWords = 8;
@@ -42,12 +42,19 @@ export function foldWord(s: string): string {
     .replace(/[^a-z0-9]/g, '');
 }
 
-/** Folds letters OCR reads in place of digits, for house numbers and dates. */
+/**
+ * Folds the letters OCR mixes up with digits onto the digits, for house numbers: "41B" is read
+ * "418", "23A" "234", so both sides fold alike (a true 418 and 41B then count as the same).
+ */
 export function foldNumber(s: string): string {
   return s
     .toLowerCase()
-    .replace(/[o]/g, '0')
+    .replace(/o/g, '0')
     .replace(/[l|i!]/g, '1')
+    .replace(/b/g, '8')
+    .replace(/a/g, '4')
+    .replace(/s/g, '5')
+    .replace(/z/g, '2')
     .replace(/[^a-z0-9]/g, '');
 }
 
@@ -260,14 +267,24 @@ export interface AddressWord {
   number: boolean;
 }
 
+const longForms = Object.keys(addressForms).filter((w) => w.length > 4);
+
+/** A read word as an address word: its short form, also when OCR slipped a letter ("Streer"). */
+function addressForm(word: string): string {
+  const short = addressForms[word];
+  if (short) return short;
+  if (word.length > 4)
+    for (const long of longForms) if (similarity(word, long) >= 0.8) return addressForms[long]!;
+  return word;
+}
+
 const hasDigit = (s: string) => /\d/.test(s);
 
 export function addressWords(address: string): AddressWord[] {
   return tokenize(address)
     .map((t) => {
-      if (hasDigit(t.raw)) return { text: foldNumber(t.raw), number: true };
-      const w = t.word.replace(/^no(?=\d)/, '');
-      return { text: addressForms[w] ?? w, number: false };
+      if (hasDigit(t.raw)) return { text: foldNumber(t.raw.replace(/^no/i, '')), number: true };
+      return { text: addressForm(t.word), number: false };
     })
     .filter((w) => w.text && !addressNoise.has(w.text));
 }
@@ -278,31 +295,37 @@ function scoreAddress(claim: AddressWord[], window: Token[]): Found {
   const marks: TextMark[] = [];
   let total = 0;
   let numbersMissing = false;
-  for (const w of claim) {
-    let best = 0;
-    let bestToken: Token | null = null;
-    for (const t of window) {
+  const best = (candidates: Token[], score: (t: Token) => number) => {
+    let top = 0;
+    let topToken: Token | null = null;
+    for (const t of candidates) {
       if (used.has(t)) continue;
-      let s: number;
-      if (w.number) {
-        // House numbers must be the same number: only OCR's letter-for-digit slips are forgiven.
-        const n = foldNumber(t.raw.replace(/^no\.?/i, ''));
-        s = n === w.text ? 1 : 0;
-      } else {
-        s = wordScore(w.text, addressForms[t.word] ?? t.word);
-      }
-      if (s > best) {
-        best = s;
-        bestToken = t;
+      const s = score(t);
+      if (s > top) {
+        top = s;
+        topToken = t;
       }
     }
-    if (w.number && best < 1) numbersMissing = true;
-    if (bestToken) {
-      used.add(bestToken);
-      marks.push({ start: bestToken.start, end: bestToken.end, field: 'address' });
+    if (topToken) {
+      used.add(topToken);
+      marks.push({ start: topToken.start, end: topToken.end, field: 'address' });
     }
-    total += best;
+    total += top;
+    return top;
+  };
+  for (const w of claim.filter((x) => !x.number))
+    best(window, (t) => wordScore(w.text, addressForm(t.word)));
+  // House numbers must be the same number (only OCR's letter-for-digit slips are forgiven), on a
+  // line with the street's words, not a meter or account number of the line above.
+  const lines = new Set([...used].map((t) => t.line));
+  for (const w of claim.filter((x) => x.number)) {
+    const found = best(
+      window.filter((t) => lines.has(t.line)),
+      (t) => (foldNumber(t.raw.replace(/^no\.?/i, '')) === w.text ? 1 : 0),
+    );
+    if (found < 1) numbersMissing = true;
   }
+  marks.sort((a, b) => a.start - b.start);
   const score = total / claim.length;
   return { score: numbersMissing ? Math.min(score, 0.5) : score, marks };
 }
@@ -355,11 +378,13 @@ function validDate(y: number, m: number, d: number) {
 
 /** Every date written in the text, day first as Nigeria writes them. */
 export function findDates(text: string): BillDate[] {
-  // Digits misread as letters inside numbers (2O26, l2/03) read back as digits.
-  const t = text.replace(
-    /(?<=\d)[Oo](?=[\d/.-])|(?<=[\d/.-])[Oo](?=\d)|(?<=\d)[lI|](?=\d)/g,
-    (c) => (c === 'O' || c === 'o' ? '0' : '1'),
-  );
+  // Digits misread as letters (l2/O3/2O26, 2O26) read back as digits.
+  const digits = (x: string) => x.replace(/[Oo]/g, '0').replace(/[lI|]/g, '1');
+  const t = text
+    .replace(/(?<![\p{L}\d])[\dOolI|]{1,4}(?:[/.-][\dOolI|]{1,4}){2}(?![\p{L}\d])/gu, (m) =>
+      /\d/.test(m) ? digits(m) : m,
+    )
+    .replace(/(?<![\p{L}\d])(?:20|2O)[\dOo]{2}(?![\p{L}\d])/gu, digits);
   const found: BillDate[] = [];
   const add = (date: string | null, monthOnly: boolean, m: RegExpMatchArray) => {
     if (!date) return;
@@ -384,7 +409,7 @@ export function findDates(text: string): BillDate[] {
     const month = monthOf(m[1]!);
     if (month) add(validDate(+m[3]!, month, +m[2]!), false, m);
   }
-  for (const m of t.matchAll(/\b([A-Za-z]{3,9})[\s.,'-]{0,3}(\d{4}|\d{2})\b/g)) {
+  for (const m of t.matchAll(/\b([A-Za-z]{3,9})[\s.,'-]{0,3}(\d{4})\b/g)) {
     const month = monthOf(m[1]!);
     if (month) add(validDate(+m[2]!, month, 1), true, m);
   }
@@ -442,13 +467,17 @@ const longDate = (d: BillDate) => {
 // --- the whole match ----------------------------------------------------------------------------
 
 /** The words after a label such as "Customer name:" on the bill, for the warning's message. */
-function labelled(text: string, label: RegExp): string | null {
+function labelled(text: string, label: RegExp, words: number): string | null {
   for (const line of text.split('\n')) {
     const m = label.exec(line);
     const value = m?.[1]
-      ?.replace(/\s+/g, ' ')
+      ?.split(/[[|]|\s{2,}/)[0]!
       .replace(/[^\p{L}\p{N}.,'/ -]/gu, '')
-      .trim();
+      .replace(/\s+N?[\d.,]{4,}$/, '')
+      .trim()
+      .split(/\s+/)
+      .slice(0, words)
+      .join(' ');
     if (value && readableWords(value) > 0) return value.slice(0, 80);
   }
   return null;
@@ -501,7 +530,7 @@ export function matchBill(text: string, claim: BillClaim, capturedAt: Date): Bil
     });
   } else {
     if (name.score < nameThreshold) {
-      const onBill = labelled(text, nameLabel);
+      const onBill = labelled(text, nameLabel, 5);
       warnings.push({
         code: 'bill_name_mismatch',
         message: onBill
@@ -510,7 +539,7 @@ export function matchBill(text: string, claim: BillClaim, capturedAt: Date): Bil
       });
     }
     if (claim.address && address.score < addressThreshold) {
-      const onBill = labelled(text, addressLabel);
+      const onBill = labelled(text, addressLabel, 10);
       warnings.push({
         code: 'bill_address_mismatch',
         message: onBill
