@@ -73,6 +73,17 @@ describe('the bill reader', () => {
     await expect(checker.check(jpeg, c.claim, at)).resolves.toBeTruthy();
   });
 
+  it('gives up a reading that takes too long, ends that worker, and calls the bill unreadable', async () => {
+    const before = threads();
+    const own = createBillChecker({ ocrTimeoutMs: 50 });
+    const { c, jpeg, at } = byFile('bill-03-match.jpg');
+    const { check, warnings } = await own.check(jpeg, c.claim, at);
+    expect(warnings.map((w) => w.code)).toEqual(['bill_unreadable']);
+    expect(check.text).toBe('');
+    await vi.waitUntil(() => threads() <= before, { timeout: 5_000, interval: 50 });
+    await own.close();
+  });
+
   it('starts its worker thread on the first bill and ends it on close()', async () => {
     const before = threads();
     const own = createBillChecker();
