@@ -243,20 +243,9 @@ function printedAddress(r: DemoRandom, number: string, street: string, lga: stri
   return r.chance(0.3) ? a.toUpperCase() : a;
 }
 
-const monthNames = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+const monthNames = Array.from({ length: 12 }, (_, m) =>
+  new Date(Date.UTC(2000, m, 1)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' }),
+);
 const pad = (n: number) => String(n).padStart(2, '0');
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 

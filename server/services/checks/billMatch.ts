@@ -502,7 +502,7 @@ export interface BillMatch {
   warnings: CheckWarning[];
 }
 
-const round = (n: number) => Math.round(n * 100) / 100;
+const round = (n: number) => Number(n.toFixed(2));
 
 export function matchBill(text: string, claim: BillClaim, capturedAt: Date): BillMatch {
   const tokens = tokenize(text);
