@@ -19,7 +19,8 @@ import { fmt, markdownTable } from './report';
  * BILL_PREP=as_sent,grey,grey_large compares ways of preparing the photo (default: the checker's).
  */
 
-const setDir = 'tests/fixtures/bills';
+/** BILL_SET_DIR: another set made by makeBillSet (e.g. at a larger photo size). */
+const setDir = process.env.BILL_SET_DIR ?? 'tests/fixtures/bills';
 const codes: CheckWarningCode[] = [
   'bill_unreadable',
   'bill_name_mismatch',

@@ -403,7 +403,8 @@ function addDays(d: Date, days: number) {
   return new Date(d.getTime() + days * 86_400_000);
 }
 
-export async function makeBillSet(dir = billSetDir) {
+/** `side`: the photo's long side; the wizard's by default, larger to measure what it would gain. */
+export async function makeBillSet(dir = billSetDir, side = maxPhotoSide) {
   mkdirSync(dir, { recursive: true });
   for (const f of readdirSync(dir)) if (f.endsWith('.jpg')) rmSync(path.join(dir, f));
   const browser = await launchChromium();
@@ -445,9 +446,9 @@ export async function makeBillSet(dir = billSetDir) {
       }
       const portrait = r.chance(0.7);
       // The camera's 16:9 frame, held upright or sideways.
-      const short = Math.round((maxPhotoSide * 9) / 16);
-      const width = portrait ? short : maxPhotoSide;
-      const height = portrait ? maxPhotoSide : short;
+      const short = Math.round((side * 9) / 16);
+      const width = portrait ? short : side;
+      const height = portrait ? side : short;
       await page.setViewportSize({ width, height });
       const printed: Printed = {
         utility: u,
