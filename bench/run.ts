@@ -9,6 +9,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { states } from '../reference/locations';
 import { canStartCluster } from '../scripts/cluster';
+import { benchBills } from './bills';
 import { benchCapture } from './capture';
 import { benchMixed } from './mixed';
 import { benchNoStall } from './nostall';
@@ -29,6 +30,7 @@ import { fmt, markdownTable, median, resultsFile, writeSection } from './report'
  * PostgreSQL, into bench/results-postgres.md.
  * BENCH_ONLY=nostall: other calls during a 100,000-row import, and the list with gzip for every
  * caller and page (bench/nostall.ts).
+ * BENCH_ONLY=bills: the bill reader's warnings and time on the evaluation set (bench/bills.ts).
  */
 const connections = 10;
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -401,6 +403,11 @@ async function main() {
   if (wants('scale')) await runScale();
   if (wants('nostall')) {
     const section = await benchNoStall({ withBenchServer, load, addressCsv });
+    console.log(`\n${section}`);
+    writeSection(resultsFile(), section);
+  }
+  if (wants('bills')) {
+    const section = await benchBills();
     console.log(`\n${section}`);
     writeSection(resultsFile(), section);
   }

@@ -107,41 +107,55 @@ export function housePhoto(r: DemoRandom, houseNumber: string) {
   </svg>`);
 }
 
-/** A printed electricity bill on a table, with the customer's name and address. */
+/**
+ * A printed electricity bill on a table, with the customer's name and address: the paper fills
+ * most of the photo and lies nearly straight, as the capture wizard asks, so that the bill reader
+ * (services/checks/bill.ts) can read it.
+ */
 export function utilityBillPhoto(
   r: DemoRandom,
   bill: { disco: string; customer: string; address: string; month: string; amount: string },
 ) {
   const w = 640;
   const h = 480;
-  const px = r.between(0, 230);
-  const py = r.between(0, 90);
-  const pw = r.between(330, 470);
-  const angle = r.between(-14, 14);
-  const band = hsl(r.between(0, 360), r.int(50, 80), r.int(15, 55));
+  const pw = r.between(500, 600);
+  const px = r.between(4, w - pw - 4);
+  const py = r.between(0, 60);
+  const angle = r.between(-3, 3);
+  const band = hsl(r.between(0, 360), r.int(50, 80), r.int(15, 45));
+  const bandH = r.between(40, 70);
   const account = String(r.int(10_000_000, 99_999_999)) + String(r.int(100, 999));
-  const line = (y: number, text: string, size = 15, weight = 'normal') =>
-    `<text x="${px + 18}" y="${py + y}" font-family="sans-serif" font-size="${size}" font-weight="${weight}" fill="#1a1a1a">${xml(text)}</text>`;
+  const size = r.pick([16, 17, 18]);
+  const line = (y: number, text: string, bigger = 0, weight = 'normal') =>
+    `<text x="${px + 18}" y="${py + bandH + y}" font-family="sans-serif" font-size="${size + bigger}" font-weight="${weight}" fill="#1a1a1a">${xml(text)}</text>`;
   const rows = Array.from(
-    { length: r.int(3, 6) },
+    { length: r.int(2, 6) },
     (_, i) =>
-      `<rect x="${px + 18}" y="${py + 250 + i * 22}" width="${pw - 36}" height="12" fill="${hsl(0, 0, r.int(75, 92))}"/>`,
+      `<rect x="${px + 18}" y="${py + bandH + 205 + i * r.between(16, 26)}" width="${r.between(pw * 0.3, pw - 36)}" height="${r.int(8, 14)}" fill="${hsl(r.between(0, 360), r.int(0, 40), r.int(55, 90))}"/>`,
   ).join('');
   return jpeg(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
     <rect width="${w}" height="${h}" fill="${hsl(r.between(15, 40), r.int(25, 55), r.int(12, 60))}"/>
     ${clutter(r, w, h, 3)}
     <g transform="rotate(${angle.toFixed(1)} ${px + pw / 2} ${py + 230})">
       <rect x="${px}" y="${py}" width="${pw}" height="${h - py + 40}" fill="#fbfaf5"/>
-      <rect x="${px}" y="${py}" width="${pw}" height="${r.between(50, 80)}" fill="${band}"/>
-      <text x="${px + 18}" y="${py + 36}" font-family="sans-serif" font-size="19" font-weight="bold" fill="#fff">${xml(bill.disco)}</text>
-      ${line(110, 'ELECTRICITY BILL', 17, 'bold')}
-      ${line(140, `Customer: ${bill.customer}`)}
-      ${line(163, `Address: ${bill.address}`, 13)}
-      ${line(186, `Account No: ${account}   Billing month: ${bill.month}`, 13)}
-      ${line(222, `Amount due: ${bill.amount}`, 18, 'bold')}
+      <rect x="${px}" y="${py}" width="${pw}" height="${bandH}" fill="${band}"/>
+      <text x="${px + 18}" y="${py + bandH / 2 + 8}" font-family="sans-serif" font-size="21" font-weight="bold" fill="#fff">${xml(bill.disco)}</text>
+      ${line(35, 'ELECTRICITY BILL', 2, 'bold')}
+      ${line(65, `Customer Name: ${bill.customer}`)}
+      ${line(92, `Address: ${bill.address}`)}
+      ${line(119, `Account No: ${account}`)}
+      ${line(146, `Billing Month: ${bill.month}`)}
+      ${line(182, `Amount due: ${bill.amount}`, 3, 'bold')}
       ${rows}
-      <circle cx="${px + r.between(60, pw - 60)}" cy="${py + r.between(280, 400)}" r="${r.between(22, 40)}" fill="none" stroke="${band}" stroke-width="4"/>
+      <circle cx="${px + r.between(60, pw - 60)}" cy="${py + r.between(330, 420)}" r="${r.between(22, 60)}" fill="${r.chance(0.5) ? 'none' : hsl(r.between(0, 360), 40, 80)}" stroke="${band}" stroke-width="4"/>
     </g>
+    <g transform="translate(0 ${py + bandH + 200})">${clutter(r, w, h - py - bandH - 200, 3)}</g>
+    <defs><linearGradient id="light" gradientTransform="rotate(${r.int(0, 359)} 0.5 0.5)">
+      <stop offset="0" stop-color="#000" stop-opacity="${r.between(0.3, 0.65).toFixed(2)}"/>
+      <stop offset="${r.between(0.3, 0.8).toFixed(2)}" stop-color="#000" stop-opacity="0"/>
+      <stop offset="1" stop-color="#fff" stop-opacity="${r.between(0, 0.2).toFixed(2)}"/>
+    </linearGradient></defs>
+    <rect width="${w}" height="${h}" fill="url(#light)"/>
   </svg>`);
 }
 

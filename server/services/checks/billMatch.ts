@@ -1,0 +1,565 @@
+import { billIssuers } from '../../../reference/billIssuers';
+import { lagosDate } from '../../../reference/lagosTime';
+import type { CheckWarning, TextMark } from './types';
+
+/**
+ * What a bill's read text says about the claim: the issuer, how well the subject's name and the
+ * claimed address are found, the bill's date, and the warnings. Pure: the OCR is in ./bill.ts.
+ * Fuzzy by token, since OCR of a photographed bill misreads letters (0/O, 1/l/I, 5/S, rn/m),
+ * bills print names surname first or with initials and titles, and addresses abbreviated.
+ */
+
+/** Below these scores the name or address is taken as not on the bill (chosen on the set). */
+export const nameThreshold = 0.65;
+export const addressThreshold = 0.7;
+/** Fewer readable words than this and the bill is not judged at all. */
+export const minReadableWords = 8;
+/** A bill dated more than this many months before the capture is too old. */
+export const maxBillAgeMonths = 3;
+
+export interface Token {
+  /** As read. */
+  raw: string;
+  /** Lower case, OCR confusions folded (for words). */
+  word: string;
+  start: number;
+  end: number;
+  line: number;
+}
+
+/** Folds the letters OCR mixes up onto one of each, so both sides compare alike. */
+export function foldWord(s: string): string {
+  return s
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/rn/g, 'm')
+    .replace(/vv/g, 'w')
+    .replace(/[0ø]/g, 'o')
+    .replace(/[1|!íi]/g, 'l')
+    .replace(/5/g, 's')
+    .replace(/8/g, 'b')
+    .replace(/[^a-z0-9]/g, '');
+}
+
+/**
+ * Folds the letters OCR mixes up with digits onto the digits, for house numbers: "41B" is read
+ * "418", "23A" "234", so both sides fold alike (a true 418 and 41B then count as the same).
+ */
+export function foldNumber(s: string): string {
+  return s
+    .toLowerCase()
+    .replace(/o/g, '0')
+    .replace(/[l|i!]/g, '1')
+    .replace(/b/g, '8')
+    .replace(/a/g, '4')
+    .replace(/s/g, '5')
+    .replace(/z/g, '2')
+    .replace(/[^a-z0-9]/g, '');
+}
+
+export function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  let line = 0;
+  for (const m of text.matchAll(/\n|[\p{L}\p{N}|]+/gu)) {
+    if (m[0] === '\n') {
+      line++;
+      continue;
+    }
+    tokens.push({
+      raw: m[0],
+      word: foldWord(m[0]),
+      start: m.index,
+      end: m.index + m[0].length,
+      line,
+    });
+  }
+  return tokens;
+}
+
+/** Levenshtein similarity, 0..1. */
+export function similarity(a: string, b: string): number {
+  if (a === b) return 1;
+  if (!a.length || !b.length) return 0;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(
+        prev[j]! + 1,
+        cur[j - 1]! + 1,
+        prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    prev = cur;
+  }
+  return 1 - prev[b.length]! / Math.max(a.length, b.length);
+}
+
+/** How well one claimed word is matched by one read word: short words must be exact. */
+function wordScore(claim: string, read: string): number {
+  if (claim === read) return 1;
+  if (claim.length <= 3 || read.length <= 2) return 0;
+  const s = similarity(claim, read);
+  return s >= 0.6 ? s : 0;
+}
+
+/** A word is readable when it looks like language rather than noise: 3+ letters with a vowel. */
+export function readableWords(text: string): number {
+  return (text.match(/\b[A-Za-z]{3,}\b/g) ?? []).filter(
+    (w) => /[aeiouy]/i.test(w) && !/(.)\1\1/.test(w),
+  ).length;
+}
+
+// --- issuer -------------------------------------------------------------------------------------
+
+export function findIssuer(tokens: Token[]): { name: string; mark: TextMark } | null {
+  for (const issuer of billIssuers) {
+    for (const alias of issuer.aliases) {
+      const words = alias.split(' ').map(foldWord);
+      for (let i = 0; i + words.length <= tokens.length; i++) {
+        const ok = words.every((w, k) => {
+          const t = tokens[i + k]!;
+          return w.length <= 5 ? t.word === w : similarity(w, t.word) >= 0.8;
+        });
+        if (ok) {
+          const mark = {
+            start: tokens[i]!.start,
+            end: tokens[i + words.length - 1]!.end,
+            field: 'issuer' as const,
+          };
+          return { name: issuer.name, mark };
+        }
+      }
+    }
+  }
+  return null;
+}
+
+// --- name ---------------------------------------------------------------------------------------
+
+const titles = new Set(
+  [
+    'mr',
+    'mrs',
+    'miss',
+    'ms',
+    'dr',
+    'chief',
+    'alhaji',
+    'alhaja',
+    'alh',
+    'hajia',
+    'hajiya',
+    'engr',
+    'prof',
+    'barr',
+    'pastor',
+    'rev',
+    'sir',
+    'madam',
+    'mallam',
+    'malam',
+    'otunba',
+    'prince',
+    'princess',
+    'lady',
+    'arc',
+    'hon',
+    'deacon',
+    'deaconess',
+    'elder',
+    'bishop',
+    'evang',
+    'comrade',
+    'capt',
+    'col',
+    'gen',
+    'oba',
+    'olori',
+    'high',
+  ].map(foldWord),
+);
+
+/** The claimed name's words, titles left out. */
+export function nameWords(name: string): string[] {
+  return tokenize(name)
+    .map((t) => t.word)
+    .filter((w) => w && !titles.has(w));
+}
+
+interface Found {
+  score: number;
+  marks: TextMark[];
+}
+
+/** The best window of `lines` consecutive lines for `score`. */
+function bestWindow(
+  tokens: Token[],
+  lines: number,
+  score: (window: Token[]) => Found,
+): Found & { line: number } {
+  let best: Found & { line: number } = { score: 0, marks: [], line: -1 };
+  const last = tokens.at(-1)?.line ?? -1;
+  for (let first = 0; first <= last; first++) {
+    const window = tokens.filter((t) => t.line >= first && t.line < first + lines);
+    if (!window.length) continue;
+    const found = score(window);
+    if (found.score > best.score) best = { ...found, line: first };
+  }
+  return best;
+}
+
+function scoreName(claimWords: string[], window: Token[], field: 'name'): Found {
+  if (!claimWords.length) return { score: 0, marks: [] };
+  const used = new Set<Token>();
+  let total = 0;
+  const marks: TextMark[] = [];
+  // Longest claimed words first, so an initial does not take a word a full name needs.
+  const order = [...claimWords].sort((a, b) => b.length - a.length);
+  for (const w of order) {
+    let best = 0;
+    let bestToken: Token | null = null;
+    for (const t of window) {
+      if (used.has(t) || titles.has(t.word)) continue;
+      let s = wordScore(w, t.word);
+      // An initial on either side stands for the word it begins.
+      if (!s && (t.word.length === 1 || w.length === 1) && t.word[0] === w[0]) s = 0.8;
+      if (s > best) {
+        best = s;
+        bestToken = t;
+      }
+    }
+    if (bestToken) {
+      used.add(bestToken);
+      marks.push({ start: bestToken.start, end: bestToken.end, field });
+    }
+    total += best;
+  }
+  return { score: total / claimWords.length, marks };
+}
+
+// --- address ------------------------------------------------------------------------------------
+
+const addressForms: Record<string, string> = {
+  street: 'st',
+  str: 'st',
+  road: 'rd',
+  close: 'cl',
+  avenue: 'ave',
+  av: 'ave',
+  crescent: 'cres',
+  cresc: 'cres',
+  lane: 'ln',
+  drive: 'dr',
+  estate: 'est',
+  junction: 'jnc',
+  opposite: 'opp',
+  way: 'way',
+  layout: 'lay',
+};
+/** Words that say nothing about which address: left out of the score. */
+const addressNoise = new Set(['no', 'number', 'num', 'nigeria', 'state', 'and', 'the', 'of']);
+
+export interface AddressWord {
+  /** Folded word, or the digits (and letter) of a house number. */
+  text: string;
+  number: boolean;
+}
+
+const longForms = Object.keys(addressForms).filter((w) => w.length > 4);
+
+/** A read word as an address word: its short form, also when OCR slipped a letter ("Streer"). */
+function addressForm(word: string): string {
+  const short = addressForms[word];
+  if (short) return short;
+  if (word.length > 4)
+    for (const long of longForms) if (similarity(word, long) >= 0.8) return addressForms[long]!;
+  return word;
+}
+
+const hasDigit = (s: string) => /\d/.test(s);
+
+export function addressWords(address: string): AddressWord[] {
+  return tokenize(address)
+    .map((t) => {
+      if (hasDigit(t.raw)) return { text: foldNumber(t.raw.replace(/^no/i, '')), number: true };
+      return { text: addressForm(t.word), number: false };
+    })
+    .filter((w) => w.text && !addressNoise.has(w.text));
+}
+
+function scoreAddress(claim: AddressWord[], window: Token[]): Found {
+  if (!claim.length) return { score: 0, marks: [] };
+  const used = new Set<Token>();
+  const marks: TextMark[] = [];
+  let total = 0;
+  let numbersMissing = false;
+  const best = (candidates: Token[], score: (t: Token) => number) => {
+    let top = 0;
+    let topToken: Token | null = null;
+    for (const t of candidates) {
+      if (used.has(t)) continue;
+      const s = score(t);
+      if (s > top) {
+        top = s;
+        topToken = t;
+      }
+    }
+    if (topToken) {
+      used.add(topToken);
+      marks.push({ start: topToken.start, end: topToken.end, field: 'address' });
+    }
+    total += top;
+    return top;
+  };
+  for (const w of claim.filter((x) => !x.number))
+    best(window, (t) => wordScore(w.text, addressForm(t.word)));
+  // House numbers must be the same number (only OCR's letter-for-digit slips are forgiven), on a
+  // line with the street's words, not a meter or account number of the line above.
+  const lines = new Set([...used].map((t) => t.line));
+  for (const w of claim.filter((x) => x.number)) {
+    const found = best(
+      window.filter((t) => lines.has(t.line)),
+      (t) => (foldNumber(t.raw.replace(/^no\.?/i, '')) === w.text ? 1 : 0),
+    );
+    if (found < 1) numbersMissing = true;
+  }
+  marks.sort((a, b) => a.start - b.start);
+  const score = total / claim.length;
+  return { score: numbersMissing ? Math.min(score, 0.5) : score, marks };
+}
+
+// --- date ---------------------------------------------------------------------------------------
+
+const months = [
+  'jan',
+  'feb',
+  'mar',
+  'apr',
+  'may',
+  'jun',
+  'jul',
+  'aug',
+  'sep',
+  'oct',
+  'nov',
+  'dec',
+] as const;
+
+function monthOf(word: string): number | null {
+  const w = word.toLowerCase().replace(/0/g, 'o').replace(/[1|]/g, 'l');
+  if (w.length < 3) return null;
+  const i = months.findIndex((m) => w.startsWith(m));
+  if (i < 0) return null;
+  // "Mar" or "March", not "Market" or "Mayor".
+  const full = new Date(2000, i, 1).toLocaleString('en-US', { month: 'long' }).toLowerCase();
+  return w === months[i] || full.startsWith(w) || (w.length >= 4 && similarity(w, full) >= 0.75)
+    ? i + 1
+    : null;
+}
+
+export interface BillDate {
+  /** YYYY-MM-DD; the first of the month when the bill gives only a month. */
+  date: string;
+  monthOnly: boolean;
+  start: number;
+  end: number;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function validDate(y: number, m: number, d: number) {
+  if (y < 100) y += 2000;
+  if (y < 2000 || y > 2100 || m < 1 || m > 12 || d < 1) return null;
+  if (d > new Date(Date.UTC(y, m, 0)).getUTCDate()) return null;
+  return `${y}-${pad(m)}-${pad(d)}`;
+}
+
+/** Every date written in the text, day first as Nigeria writes them. */
+export function findDates(text: string): BillDate[] {
+  // Digits misread as letters (l2/O3/2O26, 2O26) read back as digits.
+  const digits = (x: string) => x.replace(/[Oo]/g, '0').replace(/[lI|]/g, '1');
+  const t = text
+    .replace(/(?<![\p{L}\d])[\dOolI|]{1,4}(?:[/.-][\dOolI|]{1,4}){2}(?![\p{L}\d])/gu, (m) =>
+      /\d/.test(m) ? digits(m) : m,
+    )
+    .replace(/(?<![\p{L}\d])(?:20|2O)[\dOo]{2}(?![\p{L}\d])/gu, digits);
+  const found: BillDate[] = [];
+  const add = (date: string | null, monthOnly: boolean, m: RegExpMatchArray) => {
+    if (!date) return;
+    const start = m.index!;
+    const end = start + m[0].length;
+    if (found.some((f) => start < f.end && f.start < end)) return;
+    found.push({ date, monthOnly, start, end });
+  };
+  for (const m of t.matchAll(/\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/g))
+    add(validDate(+m[1]!, +m[2]!, +m[3]!), false, m);
+  for (const m of t.matchAll(/\b(\d{1,2})\s?[-/.]\s?(\d{1,2})\s?[-/.]\s?(\d{4}|\d{2})\b/g))
+    add(validDate(+m[3]!, +m[2]!, +m[1]!), false, m);
+  for (const m of t.matchAll(
+    /\b(\d{1,2})(?:st|nd|rd|th)?[\s.-]{0,2}([A-Za-z]{3,9})[\s.,-]{0,3}(\d{4}|\d{2})\b/g,
+  )) {
+    const month = monthOf(m[2]!);
+    if (month) add(validDate(+m[3]!, month, +m[1]!), false, m);
+  }
+  for (const m of t.matchAll(
+    /\b([A-Za-z]{3,9})\.?\s{0,2}(\d{1,2})(?:st|nd|rd|th)?,?\s{1,2}(\d{4})\b/g,
+  )) {
+    const month = monthOf(m[1]!);
+    if (month) add(validDate(+m[3]!, month, +m[2]!), false, m);
+  }
+  for (const m of t.matchAll(/\b([A-Za-z]{3,9})[\s.,'-]{0,3}(\d{4})\b/g)) {
+    const month = monthOf(m[1]!);
+    if (month) add(validDate(+m[2]!, month, 1), true, m);
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
+
+const billLabel =
+  /(bill(?:ing)?\s*(?:date|period|month)|date\s*of\s*(?:bill|issue)|issue\s*date|invoice\s*date|statement\s*date|date\s*issued|period|month)\W{0,3}$/i;
+const otherLabel =
+  /(due|pay\s*by|last\s*pa(?:y|id)|payment|previous|prev|read(?:ing)?\s*date|meter\s*read|printed|generated)[^\n]{0,14}$/i;
+
+const endOfPeriod = (d: BillDate) => {
+  const [y, m, day] = d.date.split('-').map(Number) as [number, number, number];
+  return d.monthOnly ? new Date(Date.UTC(y, m, 0)) : new Date(Date.UTC(y, m - 1, day));
+};
+
+/**
+ * The date the bill is of: one labelled as the bill's date or period first, then any date not
+ * labelled as a due or payment date; of those, the latest not long after the capture.
+ */
+export function billDateOf(text: string, capturedAt: Date): BillDate | null {
+  const dates = findDates(text);
+  const latest = capturedAt.getTime() + 62 * 86_400_000;
+  const rank = (d: BillDate) => {
+    const before = text.slice(Math.max(0, d.start - 40), d.start);
+    const line = before.slice(before.lastIndexOf('\n') + 1);
+    if (billLabel.test(line)) return 3;
+    if (otherLabel.test(line)) return 1;
+    return 2;
+  };
+  const plausible = dates.filter((d) => endOfPeriod(d).getTime() <= latest);
+  plausible.sort(
+    (a, b) => rank(b) - rank(a) || endOfPeriod(b).getTime() - endOfPeriod(a).getTime(),
+  );
+  return plausible[0] ?? null;
+}
+
+/** Whether a bill of `date` is more than three months older than the capture. */
+export function tooOld(date: BillDate, capturedAt: Date): boolean {
+  const limit = new Date(capturedAt);
+  limit.setUTCMonth(limit.getUTCMonth() - maxBillAgeMonths);
+  return endOfPeriod(date).getTime() < limit.getTime();
+}
+
+const longDate = (d: BillDate) => {
+  const at = new Date(`${d.date}T12:00:00Z`);
+  return at.toLocaleDateString('en-GB', {
+    ...(d.monthOnly ? {} : { day: 'numeric' }),
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+};
+
+// --- the whole match ----------------------------------------------------------------------------
+
+/** The words after a label such as "Customer name:" on the bill, for the warning's message. */
+function labelled(text: string, label: RegExp, words: number): string | null {
+  for (const line of text.split('\n')) {
+    const m = label.exec(line);
+    const value = m?.[1]
+      ?.split(/[[|]|\s{2,}/)[0]!
+      .replace(/[^\p{L}\p{N}.,'/ -]/gu, '')
+      .replace(/\s+N?[\d.,]{4,}$/, '')
+      .trim()
+      .split(/\s+/)
+      .slice(0, words)
+      .join(' ');
+    if (value && readableWords(value) > 0) return value.slice(0, 80);
+  }
+  return null;
+}
+
+const nameLabel =
+  /(?:customer'?s?\s*name|account\s*name|name\s*of\s*customer|customer|name|bill\s*to)\s*[:.;-]\s*(.+)/i;
+const addressLabel =
+  /(?:service\s*address|supply\s*address|premises|customer\s*address|address)\s*[:.;-]\s*(.+)/i;
+
+export interface BillClaim {
+  subjectName: string;
+  address: string | null;
+}
+
+export interface BillMatch {
+  issuer: string | null;
+  name_score: number;
+  address_score: number;
+  bill_date: string | null;
+  marks: TextMark[];
+  warnings: CheckWarning[];
+}
+
+const round = (n: number) => Number(n.toFixed(2));
+
+export function matchBill(text: string, claim: BillClaim, capturedAt: Date): BillMatch {
+  const tokens = tokenize(text);
+  const issuer = findIssuer(tokens);
+  const date = billDateOf(text, capturedAt);
+  const claimName = nameWords(claim.subjectName);
+  const name = bestWindow(tokens, 2, (w) => scoreName(claimName, w, 'name'));
+  const claimAddress = claim.address ? addressWords(claim.address) : [];
+  const address = claimAddress.length
+    ? bestWindow(tokens, 3, (w) => scoreAddress(claimAddress, w))
+    : { score: 0, marks: [] };
+  const marks: TextMark[] = [
+    ...(issuer ? [issuer.mark] : []),
+    ...(name.score >= nameThreshold ? name.marks : []),
+    ...(address.score >= addressThreshold ? address.marks : []),
+    ...(date ? [{ start: date.start, end: date.end, field: 'date' as const }] : []),
+  ].sort((a, b) => a.start - b.start);
+
+  const warnings: CheckWarning[] = [];
+  const readable = readableWords(text) >= minReadableWords;
+  if (!readable) {
+    warnings.push({
+      code: 'bill_unreadable',
+      message: 'Too little text could be read on the bill to compare it with the claim.',
+    });
+  } else {
+    if (name.score < nameThreshold) {
+      const onBill = labelled(text, nameLabel, 5);
+      warnings.push({
+        code: 'bill_name_mismatch',
+        message: onBill
+          ? `The bill is in the name of ${onBill}, not ${claim.subjectName}.`
+          : `The name ${claim.subjectName} was not found on the bill.`,
+      });
+    }
+    if (claim.address && address.score < addressThreshold) {
+      const onBill = labelled(text, addressLabel, 10);
+      warnings.push({
+        code: 'bill_address_mismatch',
+        message: onBill
+          ? `The bill's address is ${onBill}, not ${claim.address}.`
+          : `The claimed address, ${claim.address}, was not found on the bill.`,
+      });
+    }
+  }
+  if (date && tooOld(date, capturedAt)) {
+    warnings.push({
+      code: 'bill_too_old',
+      message: `The bill is dated ${longDate(date)}, more than ${maxBillAgeMonths} months before the capture on ${longDate({ date: lagosDate(capturedAt), monthOnly: false, start: 0, end: 0 })}.`,
+    });
+  }
+  return {
+    issuer: issuer?.name ?? null,
+    name_score: round(name.score),
+    address_score: round(address.score),
+    bill_date: date?.date ?? null,
+    marks,
+    warnings,
+  };
+}
