@@ -108,6 +108,28 @@ export default fp(
       if (erased.jobs || erased.files) app.log.info(erased, 'retention: personal data erased');
     });
 
+    // One submission at a time per process (the runner's checkers work in their own threads),
+    // so that the API's own calls keep the other core. A run is idempotent: a newer one queued
+    // meanwhile makes it a no-op. `{ pending: true }` (queued at start-up) queues every check
+    // still pending: the demo's, and any a stopped process left.
+    const checksPolicy: QueuePolicy = {
+      retryLimit: 2,
+      retryDelaySeconds: 30,
+      expireInSeconds: lostAfterSeconds,
+      pollingIntervalSeconds: 2,
+    };
+    app.queue.handle(queueNames.checks, checksPolicy, async ([job]) => {
+      const { submissionId, run, pending } = job!.data as {
+        submissionId?: string;
+        run?: number;
+        pending?: boolean;
+      };
+      if (pending) {
+        const queued = await app.checks.queuePending();
+        if (queued) app.log.info({ queued }, 'pending machine checks queued');
+      } else await app.checks.run(submissionId!, run!);
+    });
+
     app.addHook('onReady', async () => app.queue.start());
     // Before anything closes (the database among them): workers finish what they hold first.
     app.addHook('preClose', async () => app.queue.stop());
