@@ -1,12 +1,7 @@
 import type { Queryable } from '../db';
 import type { JobKind } from '../../reference/jobKinds';
 import type { PhotoKind } from '../../reference/photoKinds';
-import type {
-  BillCheck,
-  CheckWarning,
-  FaceCheck,
-  PlaceCheck,
-} from '../services/checks/types';
+import type { BillCheck, CheckWarning, FaceCheck, PlaceCheck } from '../services/checks/types';
 
 /** The parts of the machine checks, each run on its own: one failing leaves the others. */
 export const checkParts = ['bill', 'place', 'face'] as const;
@@ -93,13 +88,15 @@ export function createCaptureChecksRepository(db: Queryable) {
 
     /** What run `run` of the checks reads; undefined when a newer run or an erasure replaced it. */
     async input(submissionId: string, run: number, q: Queryable = db) {
-      const r = await q.query<Omit<ChecksInput, 'photos'> & { photos: Record<string, string> | null }>(
+      const r = await q.query<
+        Omit<ChecksInput, 'photos'> & { photos: Record<string, string> | null }
+      >(
         `SELECT c.submission_id, c.job_id, c.run, j.type AS kind, j.subject_name, j.fields, j.state,
                 j.lga, s.lat, s.lng, s.captured_at, s.received_at,
                 (SELECT jsonb_object_agg(p.kind, p.storage_key) FROM capture_photos p
                   WHERE p.submission_id = s.id) AS photos,
                 (SELECT a.photo_key FROM agent_applications a
-                  WHERE j.assignee_type = 'agent' AND a.account_id = j.assignee_id) AS agent_photo_key
+                  WHERE a.account_id = j.assignee_agent_id) AS agent_photo_key
            FROM capture_checks c
            JOIN capture_submissions s ON s.id = c.submission_id
            JOIN jobs j ON j.id = c.job_id

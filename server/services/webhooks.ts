@@ -158,8 +158,8 @@ export async function deliverWebhook(deps: WebhookDeliveryDeps, deliveryId: stri
     id: d.event_id,
     type: d.event_type,
     created_at: new Date(d.event_created_at),
-    // The job as stored at the event, shown as the API shows it.
-    data: { job: jobView((d.payload as { job: JobRow }).job) },
+    // The job as stored at the event, shown as the API shows it, and what the event adds.
+    data: (({ job, ...more }) => ({ ...more, job: jobView(job) }))(d.payload as { job: JobRow }),
   });
   const attempt =
     secret === undefined

@@ -150,9 +150,15 @@ export function createChecksRunner(deps: ChecksRunnerDeps) {
           })
         : undefined,
     };
-    const failed = (Object.keys(parts) as CheckPart[]).filter((k) => parts[k] && 'error' in parts[k]);
+    const failed = (Object.keys(parts) as CheckPart[]).filter(
+      (k) => parts[k] && 'error' in parts[k],
+    );
     const resultOf = <T>(p: PartDone<T> | undefined) => (p && 'result' in p ? p.result : null);
-    const results = { bill: resultOf(parts.bill), place: resultOf(parts.place), face: resultOf(parts.face) };
+    const results = {
+      bill: resultOf(parts.bill),
+      place: resultOf(parts.place),
+      face: resultOf(parts.face),
+    };
     const checked = Object.values(results).some(Boolean);
     return {
       status: failed.length && !checked ? 'failed' : 'done',
