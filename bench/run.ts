@@ -10,6 +10,7 @@ import pg from 'pg';
 import { states } from '../reference/locations';
 import { canStartCluster } from '../scripts/cluster';
 import { benchCapture } from './capture';
+import { benchChecks } from './checks';
 import { benchMixed } from './mixed';
 import { benchNoStall } from './nostall';
 import { benchScale } from './scale';
@@ -29,6 +30,8 @@ import { fmt, markdownTable, median, resultsFile, writeSection } from './report'
  * PostgreSQL, into bench/results-postgres.md.
  * BENCH_ONLY=nostall: other calls during a 100,000-row import, and the list with gzip for every
  * caller and page (bench/nostall.ts).
+ * BENCH_ONLY=checks: capture submissions' machine checks while other calls are polled
+ * (bench/checks.ts).
  */
 const connections = 10;
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -406,6 +409,7 @@ async function main() {
   }
   if (wants('money')) await runOnScratch(benchMoney);
   if (wants('webhooks')) await runOnScratch(benchWebhooks);
+  if (wants('checks')) await runOnScratch(benchChecks);
   // Two processes need PostgreSQL: DATABASE_URL's server, or one the part starts itself.
   if (wants('mixed') && (only || canStartCluster())) {
     const section = await benchMixed(process.env.DATABASE_URL);

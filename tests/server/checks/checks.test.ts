@@ -230,15 +230,27 @@ describe('POST /jobs/{id}/checks', () => {
   });
 
   it('an older run finishing after a newer one was asked for does not overwrite it', async () => {
+    const gate = () => {
+      let open!: () => void;
+      const promise = new Promise<void>((r) => (open = r));
+      return { promise, open };
+    };
+    const first = gate();
+    const second = gate();
+    behaviour.billGate = first.promise;
+    const before = fakes.calls.bill.length;
     const job = await submittedJob();
-    let open!: () => void;
-    behaviour.billGate = new Promise<void>((r) => (open = r));
     // the first run waits in the bill reader; a reviewer asks again meanwhile
-    await expect.poll(() => fakes.calls.bill.length).toBeGreaterThan(0);
-    const res = await checkAgain(c.admin.headers, job.id);
-    expect(res.statusCode).toBe(202);
+    await expect.poll(() => fakes.calls.bill.length).toBe(before + 1);
+    expect((await checkAgain(c.admin.headers, job.id)).statusCode).toBe(202);
     behaviour.bill = { ...matchingBill(), warnings: [warning('bill_too_old', 'old')] };
-    open();
+    behaviour.billGate = second.promise;
+    first.open();
+    // the first run is over (the second reads the bill): its results were not stored
+    await expect.poll(() => fakes.calls.bill.length).toBe(before + 2);
+    const between = await ctx.app.repos.captureChecks.forJob(job.id);
+    expect(between).toMatchObject({ status: 'pending', run: 2, bill: null, warnings: [] });
+    second.open();
     await settle();
     const d = await jobDetail(c.owner.headers, job.id);
     expect(d.capture.checks!.status).toBe('done');

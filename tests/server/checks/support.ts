@@ -67,8 +67,10 @@ export function fakeCheckers(behaviour: FakeBehaviour) {
       return {
         async check(jpeg, claim, capturedAt) {
           calls.bill.push({ bytes: jpeg.length, claim, capturedAt });
-          await behaviour.billGate;
-          return answer(behaviour.bill);
+          // What it answers is fixed when it is called, whenever it is let go.
+          const { bill, billGate } = behaviour;
+          await billGate;
+          return answer(bill);
         },
         close: async () => void calls.closed.push('bill'),
       };
