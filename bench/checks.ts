@@ -9,20 +9,10 @@ import type { Db } from '../server/db';
 import { migrate } from '../server/db/migrate';
 import { openPglite } from '../server/db/pglite';
 import { openPostgres } from '../server/db/postgres';
-import { createLedgerRepository } from '../server/repositories/ledger';
 import { housePhoto, selfiePhoto, utilityBillPhoto } from '../server/seed/demoImages';
 import { demoRandom } from '../server/seed/demoRandom';
-import { createConfirmedUser } from '../server/services/createUser';
-import { fundingMovement } from '../server/services/ledger';
-import { fmt, markdownTable, median } from './report';
-
-const password = 'bench-password';
-
-/** The `p`-quantile (0..1) of `values`, nearest rank. */
-const quantile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? NaN;
-};
+import { signedInCompany } from './benchCompany';
+import { fmt, markdownTable, median, quantile } from './report';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -56,31 +46,9 @@ export async function benchChecks(scratchUrl?: string) {
               unnest(ARRAY['company', 'agent']) a`,
       [stateAliases],
     );
-    const company = async (name: string, partner: boolean) => {
-      const owner = await createConfirmedUser(db, {
-        role: 'company',
-        email: `${name}@bench.ng`,
-        password,
-        first_name: 'Bench',
-        last_name: name,
-        company_name: `${name} Ltd`,
-      });
-      if (partner) {
-        await db.query('UPDATE companies SET is_partner = true WHERE id = $1', [owner.company_id]);
-      }
-      await createLedgerRepository(db).post([
-        fundingMovement(owner.company_id!, 1e13, `CHECKS-BENCH-${name}`, {}, null),
-      ]);
-      const login = await app.inject({
-        method: 'POST',
-        url: '/api/v2/auth/login',
-        payload: { email: owner.email, password },
-      });
-      const token = (login.json() as { accessToken: string }).accessToken;
-      return { headers: { authorization: `Bearer ${token}` }, companyId: owner.company_id! };
-    };
-    const owner = await company('owner', false);
-    const partner = await company('partner', true);
+    const owner = await signedInCompany(app, db, 'owner', 'CHECKS-BENCH');
+    const partner = await signedInCompany(app, db, 'partner', 'CHECKS-BENCH');
+    await db.query('UPDATE companies SET is_partner = true WHERE id = $1', [partner.companyId]);
 
     const n = Number(process.env.BENCH_CHECKS_SUBMISSIONS ?? 8);
     const gapMs = Number(process.env.BENCH_CHECKS_GAP_MS ?? 4000);

@@ -9,22 +9,6 @@ export type CheckPart = (typeof checkParts)[number];
 
 export type ChecksStatus = 'pending' | 'done' | 'failed';
 
-export interface CaptureChecksRow {
-  submission_id: string;
-  job_id: string;
-  status: ChecksStatus;
-  bill: BillCheck | null;
-  place: PlaceCheck | null;
-  face: FaceCheck | null;
-  warnings: CheckWarning[];
-  failed_parts: CheckPart[];
-  error: string | null;
-  run: number;
-  queued_at: Date;
-  started_at: Date | null;
-  finished_at: Date | null;
-}
-
 /** What a run of the checks stores. */
 export interface ChecksOutcome {
   status: Exclude<ChecksStatus, 'pending'>;
@@ -34,6 +18,17 @@ export interface ChecksOutcome {
   warnings: CheckWarning[];
   failed_parts: CheckPart[];
   error: string | null;
+}
+
+/** A submission's checks: pending (no results yet), or a run's outcome. */
+export interface CaptureChecksRow extends Omit<ChecksOutcome, 'status'> {
+  submission_id: string;
+  job_id: string;
+  status: ChecksStatus;
+  run: number;
+  queued_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
 }
 
 /** What the checks of a submission read: the job's claim, the point, the photos' keys. */
