@@ -29,7 +29,8 @@ export function markedPieces(text: string, marks: Mark[]) {
   return pieces;
 }
 
-const percent = (score: number) => `${Math.round(score * 100)}%`;
+const percentFormat = new Intl.NumberFormat('en-NG', { style: 'percent' });
+const percent = (score: number) => percentFormat.format(score);
 
 /**
  * What the machine checked in the submission: the bill's read text with the words that matched
