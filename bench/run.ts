@@ -11,6 +11,7 @@ import { states } from '../reference/locations';
 import { canStartCluster } from '../scripts/cluster';
 import { benchBills } from './bills';
 import { benchCapture } from './capture';
+import { benchChecks } from './checks';
 import { benchMixed } from './mixed';
 import { benchNoStall } from './nostall';
 import { benchScale } from './scale';
@@ -31,6 +32,8 @@ import { fmt, markdownTable, median, resultsFile, writeSection } from './report'
  * BENCH_ONLY=nostall: other calls during a 100,000-row import, and the list with gzip for every
  * caller and page (bench/nostall.ts).
  * BENCH_ONLY=bills: the bill reader's warnings and time on the evaluation set (bench/bills.ts).
+ * BENCH_ONLY=checks: capture submissions' machine checks while other calls are polled
+ * (bench/checks.ts).
  */
 const connections = 10;
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -413,6 +416,7 @@ async function main() {
   }
   if (wants('money')) await runOnScratch(benchMoney);
   if (wants('webhooks')) await runOnScratch(benchWebhooks);
+  if (wants('checks')) await runOnScratch(benchChecks);
   // Two processes need PostgreSQL: DATABASE_URL's server, or one the part starts itself.
   if (wants('mixed') && (only || canStartCluster())) {
     const section = await benchMixed(process.env.DATABASE_URL);

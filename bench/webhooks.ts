@@ -8,18 +8,8 @@ import type { Db } from '../server/db';
 import { migrate } from '../server/db/migrate';
 import { openPglite } from '../server/db/pglite';
 import { openPostgres } from '../server/db/postgres';
-import { createLedgerRepository } from '../server/repositories/ledger';
-import { createConfirmedUser } from '../server/services/createUser';
-import { fundingMovement } from '../server/services/ledger';
-import { fmt, markdownTable, median } from './report';
-
-const password = 'bench-password';
-
-/** The `p`-quantile (0..1) of `values`, nearest rank. */
-const quantile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
-};
+import { signedInCompany } from './benchCompany';
+import { fmt, markdownTable, median, quantile } from './report';
 
 /**
  * What webhooks cost, in one run on one app (in process, WEBHOOK_ALLOW_PRIVATE): creating a job
@@ -63,26 +53,8 @@ export async function benchWebhooks(scratchUrl?: string) {
        SELECT s, 'address', 'company', 150000, 48 FROM unnest($1::text[]) s`,
       [stateAliases],
     );
-    const company = async (name: string) => {
-      const owner = await createConfirmedUser(db, {
-        role: 'company',
-        email: `${name}@bench.ng`,
-        password,
-        first_name: 'Bench',
-        last_name: name,
-        company_name: `${name} Ltd`,
-      });
-      await createLedgerRepository(db).post([
-        fundingMovement(owner.company_id!, 1e13, `HOOK-BENCH-${name}`, {}, null),
-      ]);
-      const login = await app.inject({
-        method: 'POST',
-        url: '/api/v2/auth/login',
-        payload: { email: owner.email, password },
-      });
-      const token = (login.json() as { accessToken: string }).accessToken;
-      return { authorization: `Bearer ${token}` };
-    };
+    const company = async (name: string) =>
+      (await signedInCompany(app, db, name, 'HOOK-BENCH')).headers;
     const plain = await company('plain');
     const hooked = await company('hooked');
     const registered = await app.inject({

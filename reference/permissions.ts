@@ -93,6 +93,8 @@ export const accessRules = {
   'jobs.choose_owner': { areas: adminArea, permission: 'Create Job' },
   'jobs.cancel': { areas: both, permission: 'Create Job' },
   'jobs.stages': { areas: both, permission: 'View Job Stages' },
+  // Running the machine checks of a submission again: the provider's reviewers.
+  'jobs.checks': { areas: adminArea, permission: 'View Job Stages' },
   'tat.read': { areas: both, permission: null },
   'tat.write': { areas: adminArea, permission: null, only: 'heads' },
   'tat.agent_price': { areas: adminArea, permission: null, only: 'super-admin' },
@@ -222,6 +224,7 @@ export const screenAccess: Record<string, Record<string, Access | readonly Acces
     assign: 'jobs.assign',
     assign_to_agent: 'jobs.assign_to_agent',
     choose_owner: 'jobs.choose_owner',
+    run_checks: 'jobs.checks',
   },
   tats: {
     list: 'tat.read',

@@ -14,6 +14,8 @@ export const webhookEventTypes = [
   'job.rejected',
   'job.cancelled',
   'job.overdue',
+  // The machine checks of a submission are done (services/checks/runner.ts).
+  'job.checked',
 ] as const;
 
 export type WebhookEventType = (typeof webhookEventTypes)[number];

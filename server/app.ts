@@ -5,6 +5,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import type { Db } from './db';
+import type { Checkers } from './services/checks/runner';
 import { OneLinePerRequest, withLogRedaction } from './logging';
 import access from './plugins/app/access';
 import audit from './plugins/app/audit';
@@ -30,10 +31,12 @@ export interface AppOptions {
   db: Db;
   logger?: FastifyServerOptions['logger'];
   distDir?: string;
+  /** The machine checks of capture submissions; unset: the real ones (tests pass fakes). */
+  checkers?: Checkers;
 }
 
 /** Builds the whole application; server.ts starts it, tests inject into it. */
-export async function buildApp({ config, db, logger = false, distDir }: AppOptions) {
+export async function buildApp({ config, db, logger = false, distDir, checkers }: AppOptions) {
   const { timeouts } = config;
   const app = Fastify({
     logger: withLogRedaction(logger),
@@ -68,7 +71,7 @@ export async function buildApp({ config, db, logger = false, distDir }: AppOptio
   await app.register(helmet);
   await app.register(compress);
   await app.register(swagger);
-  await app.register(services, { config, db });
+  await app.register(services, { config, db, checkers });
   await app.register(queue);
   await app.register(authenticate);
   await app.register(access);

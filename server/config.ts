@@ -61,6 +61,11 @@ export interface Config {
   webhooks?: Partial<WebhookSettings>;
   /** A capture farther than this from the claimed LGA's headquarters is flagged; unset: 25. */
   placeMaxKm?: number;
+  /**
+   * The machine checks of capture submissions (services/checks/): false (`CHECKS=off`) leaves
+   * them pending and queues nothing; unset: on.
+   */
+  checks?: boolean;
 }
 
 /** How webhooks are delivered (README, Webhooks). */
@@ -190,12 +195,21 @@ export function loadConfig(env: Env = process.env): Config {
       defaultApiKeyRequestsPerMinute,
       1_000_000,
     ),
+    checks: onOff(env, 'CHECKS', true),
     webhooks: {
       allowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',
       retryBaseMs: wholeNumber(env, 'WEBHOOK_RETRY_BASE_MS', 30_000, 3_600_000),
     },
     placeMaxKm: wholeNumber(env, 'PLACE_MAX_KM', defaultPlaceMaxKm, 1000),
   };
+}
+
+/** `on` or `off` (unset: `fallback`); anything else is refused at start. */
+function onOff(env: Env, name: string, fallback: boolean) {
+  const v = env[name];
+  if (v === undefined || v === '') return fallback;
+  if (v === 'on' || v === 'off') return v === 'on';
+  throw new ConfigError(`${name} must be on or off, got "${v}"`);
 }
 
 /** `SMS_DRIVER=log` (the default) prints texts to the log; `termii` needs its key and sender. */

@@ -80,6 +80,10 @@ export async function startServer() {
   // retention also deletes the files of jobs erased since, the demo's among them).
   await app.queue.send(queueNames.cleanup, {}, { singletonKey: 'startup' });
   await app.queue.send(queueNames.retention, {}, { singletonKey: 'startup' });
+  // The checks left pending (the demo's, a stopped process's) are done now.
+  if (config.checks !== false) {
+    await app.queue.send(queueNames.checks, { pending: true }, { singletonKey: 'startup' });
+  }
   app.log.info(`back-office on ${config.publicUrl} (database: ${db.kind})`);
   if (app.captureLinks.loopbackPublicUrl) {
     app.log.warn(

@@ -204,8 +204,9 @@ export function createWebhooksRepository(db: Queryable) {
       companyIds: readonly string[] | null,
       q: Queryable = db,
       createdAt: Date | null = null,
+      extra: Record<string, unknown> = {},
     ) {
-      const w = new Where([type, jobIds, companyIds, createdAt]);
+      const w = new Where([type, jobIds, companyIds, createdAt, JSON.stringify(extra)]);
       w.add('j.id = ANY($2::uuid[])');
       // Uncorrelated: a one-time filter, so with no subscriber the jobs are not even read.
       w.add('EXISTS (SELECT 1 FROM subs)');
@@ -218,7 +219,7 @@ export function createWebhooksRepository(db: Queryable) {
               AND disabled_at IS NULL AND $1 = ANY(events)),
          ev AS (
            INSERT INTO webhook_events (company_id, job_id, type, payload, created_at)
-           SELECT x.company_id, x.id, $1, jsonb_build_object('job', to_jsonb(x)),
+           SELECT x.company_id, x.id, $1, $5::text::jsonb || jsonb_build_object('job', to_jsonb(x)),
                   coalesce($4, now())
              FROM (${selectJob(w, { kind: 'all' })} ${w.sql}) x
            RETURNING id, company_id, job_id, created_at)

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { openJobStatuses } from '../../reference/jobStatuses';
 import { photoKinds } from '../../reference/photoKinds';
+import { CaptureChecksSchema, CheckWarningCodeSchema } from './captureChecks';
 import { MultiLine, Phone } from './common';
 import { JobDetail, JobKindSchema, type UploadedFile } from './jobs';
 
@@ -150,13 +151,13 @@ export const CaptureLinkSms = Type.Object({
 export type CaptureLinkSms = Static<typeof CaptureLinkSms>;
 
 export const CaptureWarningSchema = Type.Object({
-  code: Type.Enum([
-    'no_gps',
-    'low_accuracy',
-    'duplicate_photo',
-    'similar_photo',
-    'device_time_skew',
-  ]),
+  code: Type.Union(
+    [
+      Type.Enum(['no_gps', 'low_accuracy', 'duplicate_photo', 'similar_photo', 'device_time_skew']),
+      CheckWarningCodeSchema,
+    ],
+    { description: 'The submission’s own warnings, then those of the machine checks' },
+  ),
   message: Type.String(),
   photo_kind: Type.Optional(PhotoKindSchema),
   other_job_code: Type.Optional(
@@ -208,6 +209,7 @@ export const CaptureInfo = Type.Object({
       warnings: Type.Array(CaptureWarningSchema),
     }),
   ),
+  checks: Type.Optional(Type.Union([CaptureChecksSchema, Type.Null()])),
 });
 /** The capture part of a job profile: its link and the evidence submitted. */
 export type CaptureInfo = Static<typeof CaptureInfo>;

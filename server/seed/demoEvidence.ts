@@ -1,16 +1,19 @@
 import { formatNaira } from '../../reference/money';
 import { openJobStatuses } from '../../reference/jobStatuses';
 import type { Queryable } from '../db';
+import { createCaptureChecksRepository } from '../repositories/captureChecks';
 import { createCapturesRepository, type NewPhoto, type PhotoKind } from '../repositories/captures';
 import { createDemoDataRepository } from '../repositories/demoData';
 import { createJobsRepository, type JobAttachmentRow } from '../repositories/jobs';
 import { checkAttachment } from '../services/attachmentCheck';
 import { issueCaptureLinks, storeCapturePhoto } from '../services/capture';
+import { claimOf } from '../services/checks/claim';
 import { inspectJpeg } from '../services/jpeg';
 import { sha256 } from '../services/secrets';
 import type { DemoContext } from './demoContext';
 import { consentFormScan, housePhoto, selfiePhoto, utilityBillPhoto } from './demoImages';
 import type { DemoJob, DemoJobPlanned } from './demoJobs';
+import { demoPlaces, firstNames, lastNames } from './demoPlaces';
 import { demoRandom, type DemoRandom } from './demoRandom';
 
 const withEvidence = new Set(['submitted', 'approved', 'rejected']);
@@ -20,11 +23,50 @@ const linked = new Set([...openJobStatuses, ...withEvidence]);
 const receivedAt = (j: DemoJobPlanned) =>
   j.eventTimes[j.steps.findIndex((s) => s.action === 'submit') + 1]!;
 
+/**
+ * What is wrong with the evidence of a few submitted jobs, so that a reviewer meets each warning
+ * of the machine checks on first start: a bill in another name, a bill seven months old, a
+ * capture in another state. The others match their claim.
+ */
+export const demoEvidenceFlaws = ['other_name', 'old_bill', 'wrong_state'] as const;
+export type DemoEvidenceFlaw = (typeof demoEvidenceFlaws)[number];
+
+/** The flawed jobs: the 2nd, 3rd and 4th of those waiting for review (the 1st matches). */
+export function flawsOf(jobs: readonly Pick<DemoJobPlanned, 'id' | 'status'>[]) {
+  const waiting = jobs.filter((j) => j.status === 'submitted');
+  return new Map(demoEvidenceFlaws.map((flaw, i) => [waiting[i + 1]?.id ?? '', flaw]));
+}
+
+const claimOfPlan = (j: DemoJobPlanned) =>
+  claimOf({
+    kind: j.kind,
+    subject_name: j.job.subjectName,
+    fields: j.job.fields,
+    state: j.place.state,
+    lga: j.job.lga,
+  });
+
+/** Someone else's name, for a borrowed bill. */
+function otherName(r: DemoRandom, name: string) {
+  for (;;) {
+    const other = `${r.pick(firstNames)} ${r.pick(lastNames)}`;
+    if (!name.includes(other.split(' ')[1]!)) return other;
+  }
+}
+
 /** The three photos of a job, different for every job. */
-async function photosFor(r: DemoRandom, j: DemoJobPlanned, received: Date) {
-  const address = j.job.fields.address ?? j.job.fields.inspection_address ?? '';
-  const customer = j.job.fields.contact_name ?? j.job.subjectName;
-  const month = received.toLocaleString('en-US', { month: 'long', year: 'numeric' });
+async function photosFor(
+  r: DemoRandom,
+  j: DemoJobPlanned,
+  received: Date,
+  flaw: DemoEvidenceFlaw | undefined,
+) {
+  const claim = claimOfPlan(j);
+  const address = claim.address ?? '';
+  const customer = flaw === 'other_name' ? otherName(r, claim.subjectName) : claim.subjectName;
+  const billed = new Date(received);
+  if (flaw === 'old_bill') billed.setUTCMonth(billed.getUTCMonth() - 7);
+  const month = billed.toLocaleString('en-US', { month: 'long', year: 'numeric' });
   const pictures: [PhotoKind, Promise<Buffer>][] = [
     ['selfie', selfiePhoto(r)],
     ['house', housePhoto(r, address.split(' ')[0] ?? '1')],
@@ -42,11 +84,18 @@ async function photosFor(r: DemoRandom, j: DemoJobPlanned, received: Date) {
   return Promise.all(pictures.map(async ([kind, data]) => ({ kind, data: await data })));
 }
 
-/** Where the agent stood: near the state's main city, within about 4 km. */
-const gpsFor = (r: DemoRandom, j: DemoJobPlanned) => ({
-  lat: +(j.place.centre.lat + r.between(-0.035, 0.035)).toFixed(6),
-  lng: +(j.place.centre.lng + r.between(-0.035, 0.035)).toFixed(6),
-});
+/**
+ * Where the agent stood: near the state's main city, within about 4 km; for a capture in the
+ * wrong state, near another state's.
+ */
+const gpsFor = (r: DemoRandom, j: DemoJobPlanned, flaw: DemoEvidenceFlaw | undefined) => {
+  const place =
+    flaw === 'wrong_state' ? demoPlaces.find((p) => p.state !== j.place.state)! : j.place;
+  return {
+    lat: +(place.centre.lat + r.between(-0.035, 0.035)).toFixed(6),
+    lng: +(place.centre.lng + r.between(-0.035, 0.035)).toFixed(6),
+  };
+};
 
 /** What the drawing stored: each job's evidence photos and its attached consent form. */
 export interface DrawnFiles {
@@ -72,6 +121,7 @@ async function eachLimited<T>(items: T[], limit: number, fn: (t: T) => Promise<v
  */
 export async function drawFiles(ctx: DemoContext, jobs: DemoJobPlanned[]) {
   const drawn: DrawnFiles = { photos: new Map(), attachments: new Map() };
+  const flaws = flawsOf(jobs);
   const work = jobs
     .map((j, i) => ({ j, r: demoRandom(i + 1) }))
     .filter(({ j }) => withEvidence.has(j.status) || j.withAttachment);
@@ -90,7 +140,7 @@ export async function drawFiles(ctx: DemoContext, jobs: DemoJobPlanned[]) {
     }
     if (!withEvidence.has(j.status)) return;
     const photos: NewPhoto[] = [];
-    for (const { kind, data } of await photosFor(r, j, receivedAt(j))) {
+    for (const { kind, data } of await photosFor(r, j, receivedAt(j), flaws.get(j.id))) {
       const facts = await inspectJpeg(data);
       if (!facts) throw new Error(`demo photo ${kind} of ${j.id} does not decode`);
       const { storage_key, sha256, size_bytes } = await storeCapturePhoto(ctx.storage, j.id, data);
@@ -103,8 +153,9 @@ export async function drawFiles(ctx: DemoContext, jobs: DemoJobPlanned[]) {
 
 /**
  * Capture links for the assigned jobs (as assignment issues them), the submissions of the jobs
- * with evidence (their drawn photos, GPS within the state, accuracy, device time), and the
- * consent forms of a few jobs, attached at creation.
+ * with evidence (their drawn photos, GPS within the state, accuracy, device time) with their
+ * machine checks pending (the server queues them once started: services/checks/runner.ts), and
+ * the consent forms of a few jobs, attached at creation.
  */
 export async function seedEvidence(
   tx: Queryable,
@@ -140,18 +191,20 @@ export async function seedEvidence(
   }
   await demo.dateCaptureLinks([...tokenOf.keys()], tx);
 
+  const checks = createCaptureChecksRepository(tx);
+  const flaws = flawsOf(jobs);
   const submitted = jobs.filter((j) => withEvidence.has(j.status));
   for (const j of submitted) {
     const received = receivedAt(j);
     // Now and then a weak GPS fix or a phone clock hours off, as reviewers meet them.
     const accuracy = r.chance(0.08) ? r.between(120, 300) : r.between(4, 35);
     const skewMinutes = r.chance(0.06) ? r.between(180, 600) : r.between(1, 15);
-    await captures.insertSubmission(
+    const submissionId = await captures.insertSubmission(
       {
         job_id: j.id,
         token_hash: tokenOf.get(j.id)!,
         idempotency_key: `demo-${j.code}`,
-        ...gpsFor(r, j),
+        ...gpsFor(r, j, flaws.get(j.id)),
         accuracy_m: +accuracy.toFixed(1),
         location_text: j.job.fields.address ?? j.job.fields.inspection_address ?? null,
         captured_at: new Date(received.getTime() - skewMinutes * 60_000),
@@ -165,6 +218,7 @@ export async function seedEvidence(
       drawn.photos.get(j.id)!,
       tx,
     );
+    await checks.markPending(submissionId, j.id, tx);
   }
   await demo.datePhotos(
     submitted.map((j) => j.id),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, notFound } from '../errors';
 import type { CaptureAnswer, CaptureTokenRow, NewPhoto, PhotoKind } from '../repositories/captures';
 import { invalidLink, requireOpen } from './captureLinks';
+import { checksQueueingOf, queueChecks } from './checks/runner';
 import { storeCapturePhoto } from './capture';
 import { moveJob, type MoveStep } from './jobMoves';
 import { hasJpegMagic, inspectJpeg } from './jpeg';
@@ -82,7 +83,8 @@ export interface CaptureLocation {
  * still `assigned`), the submission and its photos are written, photos sent ahead are forgotten.
  * A repeat with the same idempotency key gets the first answer (`replay`); another submission for
  * the job is 409. `unused`: stored files no photo of the submission refers to (sent ahead, then
- * superseded by the photos of a one-shot upload), for the caller to remove after commit.
+ * superseded by the photos of a one-shot upload), for the caller to remove after commit. The
+ * machine checks of the submission are queued in the same transaction.
  */
 export async function closeSubmission(
   app: FastifyInstance,
@@ -120,7 +122,7 @@ export async function closeSubmission(
       submitted_at: receivedAt.toISOString(),
     };
     const withGps = location.lat !== null && location.lng !== null;
-    await captures.insertSubmission(
+    const submissionId = await captures.insertSubmission(
       {
         job_id: job.id,
         token_hash: row.token_hash,
@@ -136,6 +138,7 @@ export async function closeSubmission(
       photos,
       tx,
     );
+    await queueChecks(checksQueueingOf(app), submissionId, job.id, tx);
     const kept = new Set(photos.map((p) => p.storage_key));
     const unused = (await captures.clearUploads(job.id, tx)).filter((k) => !kept.has(k));
     return { answer, replay: false, unused };

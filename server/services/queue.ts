@@ -25,6 +25,8 @@ export const queueNames = {
   webhook: 'webhook',
   /** Daily: erases closed jobs' personal data after RETENTION_DAYS (services/retention.ts). */
   retention: 'retention',
+  /** One capture submission's machine checks: bill, place, selfie (services/checks/runner.ts). */
+  checks: 'checks',
 } as const;
 
 /** A queue's retry policy; `retryDelaySeconds` doubles with each attempt (with jitter). */

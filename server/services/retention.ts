@@ -66,6 +66,8 @@ export async function eraseJobs(
       WHERE job_id = ANY($1::uuid[])`,
     [ids],
   );
+  // The machine checks read the bill: its text names the subject and the address.
+  await tx.query('DELETE FROM capture_checks WHERE job_id = ANY($1::uuid[])', [ids]);
   // Reasons are typed by people (a decline's or a rejection's why) and may name the subject.
   await tx.query(
     `UPDATE job_events SET reason = NULL WHERE job_id = ANY($1::uuid[]) AND reason IS NOT NULL`,

@@ -75,6 +75,11 @@ export const throttles = {
    * a day; this stops anyone walking through phone numbers or NINs.
    */
   dataRequestsPerStaff: { bucket: 'data-request:staff', limit: 30, windowMinutes: 60 },
+  /**
+   * Machine checks run again on a reviewer's request (each an OCR and a face search, seconds of
+   * a core): a reviewer doubting a few submissions an hour stays far below.
+   */
+  checksPerReviewer: { bucket: 'checks:reviewer', limit: 20, windowMinutes: 60 },
 } as const satisfies Record<string, Throttle>;
 
 export const tooManyRequests = (minutes: number) =>

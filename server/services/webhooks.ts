@@ -37,7 +37,8 @@ export type WebhookQueue = Pick<Queue, 'send' | 'sendMany'>;
  * company has an enabled endpoint subscribed to it (only the owner: an assignee company is never
  * told about another's job), a delivery per such endpoint, each queued. One statement when no
  * endpoint is subscribed; set-based otherwise, whatever the number of jobs. `companyIds` (the
- * jobs' owners, when the caller knows them) spares looking them up.
+ * jobs' owners, when the caller knows them) spares looking them up. `extra`: more of the event
+ * beside its `job` (the same for every job), e.g. the checks' outcome of `job.checked`.
  */
 export async function publishJobEvents(
   queue: WebhookQueue,
@@ -45,6 +46,7 @@ export async function publishJobEvents(
   type: WebhookEventType,
   jobIds: readonly string[],
   companyIds?: readonly string[],
+  extra?: Record<string, unknown>,
 ) {
   if (!jobIds.length) return;
   const repo = createWebhooksRepository(tx);
@@ -52,7 +54,7 @@ export async function publishJobEvents(
   // A bulk import's 100,000 ids are not even sent when its company subscribed to nothing (a
   // few ids cost less than the extra statement).
   if (owners && jobIds.length > 100 && !(await repo.anySubscriber(owners, type))) return;
-  const deliveries = await repo.publish(type, jobIds, owners);
+  const deliveries = await repo.publish(type, jobIds, owners, tx, null, extra);
   // One delivery (a job created or moved by hand) takes pg-boss's lighter single insert.
   if (deliveries.length === 1) {
     await queue.send(queueNames.webhook, { id: deliveries[0]! }, { tx });
@@ -156,8 +158,8 @@ export async function deliverWebhook(deps: WebhookDeliveryDeps, deliveryId: stri
     id: d.event_id,
     type: d.event_type,
     created_at: new Date(d.event_created_at),
-    // The job as stored at the event, shown as the API shows it.
-    data: { job: jobView((d.payload as { job: JobRow }).job) },
+    // The job as stored at the event, shown as the API shows it, and what the event adds.
+    data: (({ job, ...more }) => ({ ...more, job: jobView(job) }))(d.payload as { job: JobRow }),
   });
   const attempt =
     secret === undefined

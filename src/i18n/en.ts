@@ -6,6 +6,7 @@ import { breachResources, breachTexts, sessionTexts } from './breaches';
 import { twoFactorTexts } from './twoFactor';
 import { auditResources, auditTexts } from './audit';
 import { dataRequestTexts } from './dataRequests';
+import { captureCheckTexts, checkWarningTitles } from './captureChecks';
 
 /** The product's name, also the default page title of the areas. */
 export const appName = 'Verification back-office';
@@ -451,8 +452,10 @@ export const en: TranslationMessages = {
           duplicate_photo: 'Duplicate photo',
           similar_photo: 'Similar photo',
           device_time_skew: 'Device time differs',
+          ...checkWarningTitles,
         },
       },
+      checks: captureCheckTexts,
       actions: {
         assign: 'Assign',
         accept: 'Accept',

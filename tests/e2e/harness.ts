@@ -42,6 +42,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     PUBLIC_URL: url,
     JWT_SECRET: jwtSecret,
     DEMO_DATA: 'false',
+    // The machine checks (OCR, faces) would take the two cores at each demo start: one file
+    // turns them on (captureChecks.test.ts).
+    CHECKS: 'off',
     ...env,
   };
   delete childEnv.DATABASE_URL; // the browser suite runs on the embedded default

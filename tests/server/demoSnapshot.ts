@@ -13,7 +13,7 @@ import { createCaptureLinks } from '../../server/services/captureLinks';
 import { twoFactorSealer } from '../../server/services/twoFactor';
 import { webhookSealer } from '../../server/services/webhooks';
 import { createLocalStorage } from '../../server/services/storage';
-import { createTestAppOn, testConfig, type TestContext } from './helpers';
+import { createTestAppOn, testConfig, type TestAppOptions, type TestContext } from './helpers';
 import { demoTemplateName } from './pgliteSnapshot';
 
 /**
@@ -25,12 +25,15 @@ import { demoTemplateName } from './pgliteSnapshot';
  * database: a PGlite loaded from the dump, or on PostgreSQL a new database made from the seeded
  * one as template. The capture links were sealed with `testConfig()`'s secret, as the app's are.
  */
-export async function createDemoTestApp(config: Partial<Config> = {}): Promise<TestContext> {
+export async function createDemoTestApp(
+  config: Partial<Config> = {},
+  options: TestAppOptions = {},
+): Promise<TestContext> {
   const demo = await builtDemo(inject('testRunDir'));
   const dataDir = await mkdtemp(path.join(tmpdir(), 'demo-copy-'));
   await cp(demo.files, path.join(dataDir, 'files'), { recursive: true });
   const db = await demoDbCopy(demo);
-  const t = await createTestAppOn(db, { dataDir, ...config });
+  const t = await createTestAppOn(db, { dataDir, ...config }, options);
   return {
     ...t,
     close: async () => {

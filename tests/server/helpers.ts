@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { Writable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp, type App } from '../../server/app';
+import { buildApp, type App, type AppOptions } from '../../server/app';
 import { defaultTimeouts, loadConfig, type Config } from '../../server/config';
 import type { Db } from '../../server/db';
 import { migrate } from '../../server/db/migrate';
@@ -32,6 +32,8 @@ export const testConfig = (over: Partial<Config> = {}): Config => ({
   logLevel: 'silent',
   trustProxy: false,
   timeouts: defaultTimeouts,
+  // The machine checks stay pending unless a test asks for them (with fake checkers).
+  checks: false,
   ...over,
 });
 
@@ -112,13 +114,23 @@ function mailCatcher(mails: PrintedMail[], errors: unknown[]) {
   return { level: 'info', stream };
 }
 
+/** What a test may give the app besides its settings: fake machine checks. */
+export type TestAppOptions = Pick<AppOptions, 'checkers'>;
+
 /** The real app over a fresh database, for `app.inject`. */
-export async function createTestApp(config: Partial<Config> = {}): Promise<TestContext> {
-  return createTestAppOn(await freshDb(), config);
+export async function createTestApp(
+  config: Partial<Config> = {},
+  options: TestAppOptions = {},
+): Promise<TestContext> {
+  return createTestAppOn(await freshDb(), config, options);
 }
 
 /** The real app over `db` (closed with it), e.g. a copy of the seeded demo (./demoSnapshot.ts). */
-export async function createTestAppOn(db: Db, config: Partial<Config> = {}): Promise<TestContext> {
+export async function createTestAppOn(
+  db: Db,
+  config: Partial<Config> = {},
+  options: TestAppOptions = {},
+): Promise<TestContext> {
   const mails: PrintedMail[] = [];
   const errors: unknown[] = [];
   printedMail.set(db, mails);
@@ -127,6 +139,7 @@ export async function createTestAppOn(db: Db, config: Partial<Config> = {}): Pro
     config: testConfig(config),
     db,
     logger: mailCatcher(mails, errors),
+    ...options,
   });
   await app.ready();
   appOf.set(db, app);

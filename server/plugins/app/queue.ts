@@ -108,6 +108,40 @@ export default fp(
       if (erased.jobs || erased.files) app.log.info(erased, 'retention: personal data erased');
     });
 
+    // One submission at a time per process (the runner's checkers work in their own threads),
+    // so that the API's own calls keep the other core; a backlog (the demo's at start) is
+    // fetched a few at a time rather than one per poll. A run is idempotent: a finished one, or
+    // one a newer run replaced, is skipped, so a batch retried after an error of ours is safe.
+    // `{ pending: true }` (queued at start-up) queues every check still pending: the demo's, and
+    // any a stopped process left.
+    const checksPolicy: QueuePolicy = {
+      retryLimit: 2,
+      retryDelaySeconds: 30,
+      // Four submissions' OCR and face searches, with room for a slow one.
+      expireInSeconds: 15 * 60,
+      pollingIntervalSeconds: 2,
+      batchSize: 4,
+    };
+    app.queue.handle(queueNames.checks, checksPolicy, async (jobs) => {
+      let failure: unknown;
+      for (const job of jobs) {
+        const { submissionId, run, pending } = job.data as {
+          submissionId?: string;
+          run?: number;
+          pending?: boolean;
+        };
+        try {
+          if (pending) {
+            const queued = await app.checks.queuePending();
+            if (queued) app.log.info({ queued }, 'pending machine checks queued');
+          } else await app.checks.run(submissionId!, run!);
+        } catch (err) {
+          failure ??= err;
+        }
+      }
+      if (failure) throw failure;
+    });
+
     app.addHook('onReady', async () => app.queue.start());
     // Before anything closes (the database among them): workers finish what they hold first.
     app.addHook('preClose', async () => app.queue.stop());

@@ -7,6 +7,7 @@ import { createAgentsRepository } from '../../repositories/agents';
 import { createApiKeysRepository } from '../../repositories/apiKeys';
 import { createAuditRepository } from '../../repositories/audit';
 import { createBreachesRepository } from '../../repositories/breaches';
+import { createCaptureChecksRepository } from '../../repositories/captureChecks';
 import { createCapturesRepository } from '../../repositories/captures';
 import { createCompaniesRepository } from '../../repositories/companies';
 import { createDataRequestsRepository } from '../../repositories/dataRequests';
@@ -26,6 +27,12 @@ import { createTwoFactorRepository } from '../../repositories/twoFactor';
 import { createWebhooksRepository } from '../../repositories/webhooks';
 import { createAccessTokens } from '../../services/accessTokens';
 import { createCaptureLinks, type CaptureLinks } from '../../services/captureLinks';
+import {
+  createChecksRunner,
+  realCheckers,
+  type Checkers,
+  type ChecksRunner,
+} from '../../services/checks/runner';
 import { createImportParser, type ImportParser } from '../../services/importParser';
 import { createMailer } from '../../services/mailer';
 import { createQueue, type Queue } from '../../services/queue';
@@ -42,6 +49,7 @@ function createRepos(db: Db) {
     jobs: createJobsRepository(db),
     jobsAssignees: createJobsAssigneesRepository(db),
     captures: createCapturesRepository(db),
+    captureChecks: createCaptureChecksRepository(db),
     rateLimits: createRateLimitsRepository(db),
     messages: createMessagesRepository(db),
     companies: createCompaniesRepository(db),
@@ -76,12 +84,14 @@ declare module 'fastify' {
     captureLinks: CaptureLinks;
     importParser: ImportParser;
     twoFactor: TwoFactor;
+    /** The machine checks of capture submissions, run by the `checks` queue's worker. */
+    checks: ChecksRunner;
   }
 }
 
 /** The app's services, one instance each, shared by every route. The database is the caller's. */
 export default fp(
-  async (app, opts: { config: Config; db: Db }) => {
+  async (app, opts: { config: Config; db: Db; checkers?: Checkers }) => {
     app.decorate('config', opts.config);
     app.decorate('db', opts.db);
     const repos = createRepos(opts.db);
@@ -111,6 +121,17 @@ export default fp(
     const importParser = createImportParser(opts.config.importLimits);
     app.decorate('importParser', importParser);
     app.addHook('onClose', async () => importParser.close());
+    const checks = createChecksRunner({
+      db: opts.db,
+      captureChecks: repos.captureChecks,
+      storage,
+      queue,
+      checkers: opts.checkers ?? realCheckers,
+      log: app.log,
+    });
+    app.decorate('checks', checks);
+    // After the queue's workers stopped (preClose): no check is running any more.
+    app.addHook('onClose', async () => checks.close());
   },
   { name: 'services' },
 );

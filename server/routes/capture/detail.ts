@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AccountRow } from '../../repositories/accounts';
 import type { JobRow } from '../../repositories/jobs';
+import type { CaptureChecksRow } from '../../repositories/captureChecks';
 import type { PhotoMatchRow } from '../../repositories/captures';
+import type { CaptureChecks } from '../../schemas/captureChecks';
 import { captureWarnings, similarPhotoWindowDays } from '../../services/captureWarnings';
 import { iso, isAdminArea, isoOrNull, jobScopeOf } from '../../services/jobAccess';
 import { similarPhotoMaxDistance } from '../../services/perceptualHash';
@@ -17,10 +19,24 @@ export const seesCaptureLink = (
     account.company_id !== null &&
     account.company_id === job.assignee_id);
 
+/** The machine checks as the job profile shows them (their warnings go with the others). */
+export function checksView(c: CaptureChecksRow): CaptureChecks {
+  return {
+    status: c.status,
+    queued_at: iso(c.queued_at),
+    checked_at: isoOrNull(c.finished_at),
+    ...(c.bill ? { bill: c.bill } : {}),
+    ...(c.place ? { place: c.place } : {}),
+    ...(c.face ? { face: c.face } : {}),
+    failed_parts: c.failed_parts,
+  };
+}
+
 /**
  * The capture part of the job profile, for a user who may see the job: whether a live link
- * exists (the link itself for provider staff and the assignee company), and the submission with
- * its photos' URLs and the reviewer's warnings.
+ * exists (the link itself for provider staff and the assignee company), the submission with
+ * its photos' URLs and the reviewer's warnings (its own, then the machine checks'), and the
+ * machine checks.
  */
 export async function captureDetail(app: FastifyInstance, account: AccountRow, job: JobRow) {
   const { captures } = app.repos;
@@ -43,11 +59,12 @@ export async function captureDetail(app: FastifyInstance, account: AccountRow, j
         }
       : null;
   const sms = lastSms ? smsView(lastSms) : null;
-  if (!submission) return { has_link: Boolean(live), sms, link, submission: null };
+  if (!submission) return { has_link: Boolean(live), sms, link, submission: null, checks: null };
 
-  const [photos, matches] = await Promise.all([
+  const [photos, matches, checks] = await Promise.all([
     captures.photos(job.id),
     captures.photoMatches(job.id, similarPhotoMaxDistance, similarPhotoWindowDays),
+    app.repos.captureChecks.forJob(job.id),
   ]);
   const scope = jobScopeOf(account);
   const mayKnow = (m: PhotoMatchRow) =>
@@ -76,7 +93,8 @@ export async function captureDetail(app: FastifyInstance, account: AccountRow, j
         width: p.width,
         height: p.height,
       })),
-      warnings: captureWarnings(submission, matches, mayKnow),
+      warnings: [...captureWarnings(submission, matches, mayKnow), ...(checks?.warnings ?? [])],
     },
+    checks: checks ? checksView(checks) : null,
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import assigneeRoutes from './assignees';
+import checksRoutes from './checks';
 import createRoutes from './create';
 import listRoutes from './list';
 import moveRoutes from './moves';
@@ -16,6 +17,7 @@ const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(listRoutes);
   await app.register(moveRoutes);
   await app.register(assigneeRoutes);
+  await app.register(checksRoutes);
 };
 
 export default jobRoutes;

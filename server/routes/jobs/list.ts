@@ -154,7 +154,7 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
         jobs.events(job.id),
         job.personal_hidden ? [] : jobs.attachments(job.id),
         job.personal_hidden
-          ? { has_link: false, sms: null, link: null, submission: null }
+          ? { has_link: false, sms: null, link: null, submission: null, checks: null }
           : captureDetail(app, request.account, job),
         jobs.erasedAt(job.id),
       ]);

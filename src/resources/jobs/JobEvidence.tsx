@@ -20,6 +20,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import { photoKinds } from '../../../reference/photoKinds';
 import type { AppDataProvider } from '../../dataProvider';
 import { formatDisplayDateTime } from '../../formatting/dates';
+import { CaptureChecks } from './CaptureChecks';
 import { Details, Section } from './Details';
 import type { CapturePhoto, CaptureSubmission, CaptureWarning, JobDetail } from './types';
 import { useAuthorizedBlobUrl } from './useAuthorizedBlobUrl';
@@ -214,12 +215,14 @@ const Location = ({ submission }: { submission: CaptureSubmission }) => {
 };
 
 /**
- * The submitted evidence on the job profile: the reviewer's warnings, the three
- * photos (fetched with the bearer token, full size on click), and where and when they were taken.
+ * The submitted evidence on the job profile: the reviewer's warnings (the submission's own and
+ * the machine checks'), what the machine checked, the three photos (fetched with the bearer
+ * token, full size on click), and where and when they were taken.
  */
 export const JobEvidence = ({ job }: { job: JobDetail }) => {
   const translate = useTranslate();
   const submission = job.capture?.submission;
+  const checks = job.capture?.checks;
   // Erased evidence leaves no photo, place or warning to show (the profile says it was erased).
   if (!submission || job.erased_at) return null;
   const photos = [...submission.photos].sort(
@@ -238,6 +241,7 @@ export const JobEvidence = ({ job }: { job: JobDetail }) => {
             ))}
           </Stack>
         ) : null}
+        {checks ? <CaptureChecks jobId={job.id} checks={checks} /> : null}
         <Stack
           direction={{ xs: 'column', sm: 'row' }}
           spacing={2}

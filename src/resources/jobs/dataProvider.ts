@@ -10,6 +10,7 @@ import {
 import type {
   Assignee,
   AssigneeType,
+  CaptureChecks,
   CaptureLinkCreated,
   CaptureLinkSms,
   CompanyCounts,
@@ -61,6 +62,10 @@ export const jobsApi = {
       method: 'PATCH',
       body: { list: jobIds },
     }),
+
+  /** A reviewer has the submission checked again: `POST /jobs/{id}/checks` (202, pending). */
+  checkJobAgain: ({ jobId }: { jobId: string }) =>
+    json<CaptureChecks>(`/jobs/${enc(jobId)}/checks`, { method: 'POST' }),
 
   /** The assignee accepts: `PATCH /job/update-status/accept` `{jobId, reason?}`. */
   acceptJob: ({ jobId, reason }: { jobId: string; reason?: string }) =>

@@ -29,5 +29,7 @@ export type {
   JobDetailWithCapture as JobDetail,
 } from '../../../server/schemas/capture';
 
+export type { CaptureChecks } from '../../../server/schemas/captureChecks';
+
 /** One bad row of a bulk file: an upload error that names its row (counted from 1). */
 export type UploadRowError = UploadError & { row: number };

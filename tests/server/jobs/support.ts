@@ -10,7 +10,7 @@ import type { JobStatus } from '../../../server/services/jobStateMachine';
 import { createLedgerRepository } from '../../../server/repositories/ledger';
 import { fundingMovement } from '../../../server/services/ledger';
 import { moveJob, type MoveStep } from '../../../server/services/jobMoves';
-import { createTestApp, createUser, login } from '../helpers';
+import { createTestApp, createUser, login, type TestAppOptions } from '../helpers';
 
 export type Headers = Record<string, string>;
 
@@ -18,11 +18,14 @@ export type Headers = Record<string, string>;
  * A test app whose DATA_DIR is a fresh temporary folder (attachments are written there), with a
  * Company price for every state and kind, since creating a job charges it.
  */
-export async function createJobsTestApp(config: Partial<Config> = {}) {
-  const ctx = await createTestApp({
-    dataDir: mkdtempSync(path.join(tmpdir(), 'jobs-test-')),
-    ...config,
-  });
+export async function createJobsTestApp(
+  config: Partial<Config> = {},
+  options: TestAppOptions = {},
+) {
+  const ctx = await createTestApp(
+    { dataDir: mkdtempSync(path.join(tmpdir(), 'jobs-test-')), ...config },
+    options,
+  );
   await setPrices(ctx.db);
   return ctx;
 }

@@ -192,6 +192,7 @@ describe('demo data on a fresh database', () => {
     );
     expect(jobs.length).toBeGreaterThanOrEqual(5);
     const seen = new Set<string>();
+    const elsewhere: string[] = [];
     for (const job of jobs) {
       const res = await t.app.inject({
         url: `/api/v2/job/detail/${job.id}`,
@@ -211,8 +212,10 @@ describe('demo data on a fresh database', () => {
       };
       const s = capture.submission;
       const centre = demoPlaces.find((p) => p.state === job.state)!.centre;
-      expect(Math.abs(s.lat - centre.lat)).toBeLessThan(0.1);
-      expect(Math.abs(s.lng - centre.lng)).toBeLessThan(0.1);
+      // One job waiting for review was captured in another state (demoEvidenceFlaws).
+      if (Math.abs(s.lat - centre.lat) > 0.1 || Math.abs(s.lng - centre.lng) > 0.1) {
+        elsewhere.push(job.status);
+      }
       expect(s.accuracy_m).toBeGreaterThan(0);
       expect(Date.parse(s.captured_at)).not.toBeNaN();
       expect(s.photos.map((p) => p.kind)).toEqual(['selfie', 'house', 'utility_bill']);
@@ -229,6 +232,8 @@ describe('demo data on a fresh database', () => {
       }
     }
     expect(seen.size).toBe(jobs.length * 3);
+    expect(elsewhere.length).toBeLessThanOrEqual(1);
+    expect(elsewhere.every((status) => status === 'submitted')).toBe(true);
   });
 
   it('draws no two photos alike enough to raise the near-duplicate warning', async () => {
