@@ -127,6 +127,7 @@ export default fp(
       storage,
       queue,
       checkers: opts.checkers ?? realCheckers,
+      placeMaxKm: opts.config.placeMaxKm,
       log: app.log,
     });
     app.decorate('checks', checks);

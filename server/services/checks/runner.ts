@@ -73,6 +73,8 @@ export interface ChecksRunnerDeps {
   storage: Pick<FileStorage, 'get'>;
   queue: Pick<Queue, 'send' | 'sendMany'>;
   checkers: Checkers;
+  /** PLACE_MAX_KM: farther from the claimed LGA's headquarters is flagged (unset: 25). */
+  placeMaxKm?: number;
   log: FastifyBaseLogger;
 }
 
@@ -130,7 +132,9 @@ export function createChecksRunner(deps: ChecksRunnerDeps) {
     const parts = {
       place:
         lat !== null && lng !== null
-          ? await part('place', async () => checkers.checkPlace({ lat, lng }, claim))
+          ? await part('place', async () =>
+              checkers.checkPlace({ lat, lng }, claim, deps.placeMaxKm),
+            )
           : undefined,
       bill: billKey
         ? await part('bill', async () => {

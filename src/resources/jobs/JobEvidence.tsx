@@ -143,7 +143,14 @@ const Warning = ({ warning }: { warning: CaptureWarning }) => {
   );
 };
 
-const Location = ({ submission }: { submission: CaptureSubmission }) => {
+const Location = ({
+  submission,
+  claimedPlace,
+}: {
+  submission: CaptureSubmission;
+  /** The claimed LGA's headquarters, once the place check has run. */
+  claimedPlace?: { name: string; lat: number; lng: number };
+}) => {
   const translate = useTranslate();
   const [tilesFailed, setTilesFailed] = useState(false);
   const t = (key: string, options?: Record<string, unknown>) =>
@@ -199,6 +206,7 @@ const Location = ({ submission }: { submission: CaptureSubmission }) => {
                 lat={point.lat}
                 lng={point.lng}
                 accuracy={submission.accuracy_m}
+                claimedPlace={claimedPlace}
                 onTilesFailed={() => setTilesFailed(true)}
               />
             </Suspense>
@@ -252,7 +260,7 @@ export const JobEvidence = ({ job }: { job: JobDetail }) => {
             <EvidencePhoto key={photo.kind} jobId={job.id} photo={photo} />
           ))}
         </Stack>
-        <Location submission={submission} />
+        <Location submission={submission} claimedPlace={checks?.place?.hq} />
       </Stack>
     </Section>
   );
