@@ -80,7 +80,7 @@ describe('the bill reader', () => {
     const { check, warnings } = await own.check(jpeg, c.claim, at);
     expect(warnings.map((w) => w.code)).toEqual(['bill_unreadable']);
     expect(check.text).toBe('');
-    await vi.waitUntil(() => threads() <= before, { timeout: 5_000, interval: 50 });
+    await vi.waitUntil(() => threads() <= before, { timeout: 20_000, interval: 50 });
     await own.close();
   });
 
@@ -91,6 +91,6 @@ describe('the bill reader', () => {
     await own.check(jpeg, c.claim, at);
     expect(threads()).toBeGreaterThan(before);
     await own.close();
-    await vi.waitUntil(() => threads() <= before, { timeout: 5_000, interval: 50 });
+    await vi.waitUntil(() => threads() <= before, { timeout: 20_000, interval: 50 });
   });
 });
