@@ -10,6 +10,7 @@ import { issueCaptureLinks, storeCapturePhoto } from '../services/capture';
 import { claimOf } from '../services/checks/claim';
 import { inspectJpeg } from '../services/jpeg';
 import { sha256 } from '../services/secrets';
+import { placeOf } from '../services/checks/place';
 import type { DemoContext } from './demoContext';
 import { consentFormScan, housePhoto, selfiePhoto, utilityBillPhoto } from './demoImages';
 import type { DemoJob, DemoJobPlanned } from './demoJobs';
@@ -85,15 +86,18 @@ async function photosFor(
 }
 
 /**
- * Where the agent stood: near the state's main city, within about 4 km; for a capture in the
- * wrong state, near another state's.
+ * Where the agent stood: within about 4 km of the claimed LGA's headquarters (the place check's
+ * own point), else of the state's main city; for a capture in the wrong state, near another
+ * state's main city.
  */
 const gpsFor = (r: DemoRandom, j: DemoJobPlanned, flaw: DemoEvidenceFlaw | undefined) => {
-  const place =
-    flaw === 'wrong_state' ? demoPlaces.find((p) => p.state !== j.place.state)! : j.place;
+  const centre =
+    flaw === 'wrong_state'
+      ? demoPlaces.find((p) => p.state !== j.place.state)!.centre
+      : (placeOf(j.place.state, j.job.lga) ?? j.place.centre);
   return {
-    lat: +(place.centre.lat + r.between(-0.035, 0.035)).toFixed(6),
-    lng: +(place.centre.lng + r.between(-0.035, 0.035)).toFixed(6),
+    lat: +(centre.lat + r.between(-0.035, 0.035)).toFixed(6),
+    lng: +(centre.lng + r.between(-0.035, 0.035)).toFixed(6),
   };
 };
 
