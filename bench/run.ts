@@ -10,6 +10,7 @@ import pg from 'pg';
 import { states } from '../reference/locations';
 import { canStartCluster } from '../scripts/cluster';
 import { benchCapture } from './capture';
+import { benchFaces } from './faces';
 import { benchMixed } from './mixed';
 import { benchNoStall } from './nostall';
 import { benchScale } from './scale';
@@ -29,6 +30,8 @@ import { fmt, markdownTable, median, resultsFile, writeSection } from './report'
  * PostgreSQL, into bench/results-postgres.md.
  * BENCH_ONLY=nostall: other calls during a 100,000-row import, and the list with gzip for every
  * caller and page (bench/nostall.ts).
+ * BENCH_ONLY=faces: the face check's time, memory, detection and agent match on real photos
+ * (bench/faces.ts; give it the folder of the face library's sample photos as the first argument).
  */
 const connections = 10;
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -411,6 +414,11 @@ async function main() {
     const section = await benchMixed(process.env.DATABASE_URL);
     console.log(`\n${section}`);
     writeSection('bench/results-postgres.md', section);
+  }
+  if (wants('faces')) {
+    const section = await benchFaces();
+    console.log(`\n${section}`);
+    writeSection('bench/results.md', section);
   }
   if (!wants('capture')) return;
   const capture = await benchCapture();
