@@ -7,7 +7,7 @@ import { selfiePhoto } from '../server/seed/demoImages';
 import { demoRandom } from '../server/seed/demoRandom';
 import { createFaceChecker } from '../server/services/checks/face';
 import { faceLimits } from '../server/services/checks/faceModel';
-import { fmt, markdownTable, median } from './report';
+import { fmt, markdownTable, median, quantile } from './report';
 
 /**
  * BENCH_ONLY=faces: how the face check does, on real photos of people.
@@ -71,12 +71,6 @@ const packageSamples = path.join(
   path.dirname(createRequire(import.meta.url).resolve('@vladmandic/face-api/package.json')),
   'demo',
 );
-
-/** The `p`-quantile (0..1) of `values`, nearest rank. */
-const quantile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
-};
 
 const pct = (n: number, of: number) => `${fmt((100 * n) / of, 1)} % (${n}/${of})`;
 

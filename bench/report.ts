@@ -10,6 +10,12 @@ export function median(values: number[]) {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
+/** The `p`-quantile (0..1) of `values`, nearest rank. */
+export const quantile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
+};
+
 /** A markdown table; the first row is the header. */
 export function markdownTable(rows: string[][]) {
   const lines = rows.map((r) => `| ${r.join(' | ')} |`);

@@ -11,15 +11,9 @@ import { openPostgres } from '../server/db/postgres';
 import { createLedgerRepository } from '../server/repositories/ledger';
 import { createConfirmedUser } from '../server/services/createUser';
 import { fundingMovement } from '../server/services/ledger';
-import { fmt, markdownTable, median } from './report';
+import { fmt, markdownTable, median, quantile } from './report';
 
 const password = 'bench-password';
-
-/** The `p`-quantile (0..1) of `values`, nearest rank. */
-const quantile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
-};
 
 /**
  * What webhooks cost, in one run on one app (in process, WEBHOOK_ALLOW_PRIVATE): creating a job

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { DemoRandom } from './demoRandom';
+import { demoRandom, type DemoRandom } from './demoRandom';
 
 /**
  * Plausible evidence pictures drawn as SVG and encoded as JPEG by sharp: each differs in layout,
@@ -28,16 +28,21 @@ const clothes = ['#1f6f43', '#b5342c', '#2c4f9e', '#d4a017', '#6a2c70', '#0f7b8a
 
 /**
  * A portrait taken with the front camera: a face, a garment, a wall or street behind. The face is
- * shaded (eye sockets, nose, cheeks, the chin's shadow) and the picture grained, so that the face
- * check's detector finds it as a face (score 0.6 or more) rather than flat shapes; the random draws
- * are the same as before, so the house and bill photos drawn after it do not change.
+ * large, shaded (eye sockets, nose, cheeks, the chin's shadow) and the picture grained, so that the
+ * face check's detector takes it for one face (bench/faces.ts), not for flat shapes; it takes the
+ * same draws from `r` as the flat drawing did, so the house and bill photos drawn after it are the
+ * same pictures as before.
  */
 export function selfiePhoto(r: DemoRandom) {
   const w = 480;
   const h = 640;
-  const cx = r.between(170, 310);
+  const x0 = r.between(170, 310);
   const cy = r.between(230, 330);
-  const f = r.between(95, 135) * 1.25;
+  const f0 = r.between(95, 135);
+  // Size, place and tilt from a generator of their own, so that `r` keeps its sequence.
+  const own = demoRandom(Math.floor(x0 * 1e6));
+  const f = f0 * own.between(1.3, 1.5);
+  const cx = Math.min(w - f, Math.max(f, x0 + own.between(-70, 70)));
   const wall = hsl(r.between(0, 360), r.int(10, 50), r.int(25, 85));
   const skin = r.pick(skinTones);
   const cloth = r.pick(clothes);
@@ -70,7 +75,7 @@ export function selfiePhoto(r: DemoRandom) {
     <ellipse cx="${cx}" cy="${cy + f * 3}" rx="${f * 2.1}" ry="${f * 1.6}" fill="${cloth}"/>
     <rect x="${cx - f * 0.3}" y="${cy + f * 0.8}" width="${f * 0.6}" height="${f * 0.8}" fill="${skin}"/>
     ${soft(cx, cy + f * 0.95, f * 0.4, f * 0.25, '#000', 0.45)}
-    <g filter="url(#lens)">
+    <g filter="url(#lens)" transform="rotate(${own.between(-8, 8).toFixed(1)} ${cx} ${cy + f})">
       <ellipse cx="${cx - f * 0.86}" cy="${ey + f * 0.1}" rx="${f * 0.14}" ry="${f * 0.24}" fill="${skin}"/>
       <ellipse cx="${cx + f * 0.86}" cy="${ey + f * 0.1}" rx="${f * 0.14}" ry="${f * 0.24}" fill="${skin}"/>
       <ellipse cx="${cx}" cy="${cy - f * 0.1}" rx="${f * 0.85}" ry="${f * 1.05}" fill="url(#skin)"/>

@@ -23,7 +23,7 @@ export const faceLimits = {
  * 0 at twice the threshold or beyond.
  */
 export const matchScore = (distance: number) =>
-  Math.round(Math.min(1, Math.max(0, 1 - distance / (2 * faceLimits.matchDistance))) * 100) / 100;
+  Number(Math.min(1, Math.max(0, 1 - distance / (2 * faceLimits.matchDistance))).toFixed(2));
 
 /** The check and its warnings from what the worker found. */
 export function faceResult(faces: number, distance: number | null) {
