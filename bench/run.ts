@@ -12,6 +12,7 @@ import { canStartCluster } from '../scripts/cluster';
 import { benchBills } from './bills';
 import { benchCapture } from './capture';
 import { benchChecks } from './checks';
+import { benchFaces } from './faces';
 import { benchMixed } from './mixed';
 import { benchNoStall } from './nostall';
 import { benchScale } from './scale';
@@ -34,6 +35,8 @@ import { fmt, markdownTable, median, resultsFile, writeSection } from './report'
  * BENCH_ONLY=bills: the bill reader's warnings and time on the evaluation set (bench/bills.ts).
  * BENCH_ONLY=checks: capture submissions' machine checks while other calls are polled
  * (bench/checks.ts).
+ * BENCH_ONLY=faces: the face check's time, memory, detection and agent match on real photos
+ * (bench/faces.ts; give it the folder of the face library's sample photos as the first argument).
  */
 const connections = 10;
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -422,6 +425,11 @@ async function main() {
     const section = await benchMixed(process.env.DATABASE_URL);
     console.log(`\n${section}`);
     writeSection('bench/results-postgres.md', section);
+  }
+  if (wants('faces')) {
+    const section = await benchFaces();
+    console.log(`\n${section}`);
+    writeSection('bench/results.md', section);
   }
   if (!wants('capture')) return;
   const capture = await benchCapture();

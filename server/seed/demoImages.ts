@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { DemoRandom } from './demoRandom';
+import { demoRandom, type DemoRandom } from './demoRandom';
 
 /**
  * Plausible evidence pictures drawn as SVG and encoded as JPEG by sharp: each differs in layout,
@@ -26,36 +26,72 @@ const clutter = (r: DemoRandom, w: number, h: number, n: number) =>
 const skinTones = ['#8d5524', '#6b4226', '#a0663c', '#5a3825', '#7b4b2a', '#c68642'];
 const clothes = ['#1f6f43', '#b5342c', '#2c4f9e', '#d4a017', '#6a2c70', '#0f7b8a', '#333333'];
 
-/** A portrait taken with the front camera: a face, a garment, a wall or street behind. */
+/**
+ * A portrait taken with the front camera: a face, a garment, a wall or street behind. The face is
+ * large, shaded (eye sockets, nose, cheeks, the chin's shadow) and the picture grained, so that the
+ * face check's detector takes it for one face (bench/faces.ts), not for flat shapes; it takes the
+ * same draws from `r` as the flat drawing did, so the house and bill photos drawn after it are the
+ * same pictures as before.
+ */
 export function selfiePhoto(r: DemoRandom) {
   const w = 480;
   const h = 640;
-  const cx = r.between(170, 310);
+  const x0 = r.between(170, 310);
   const cy = r.between(230, 330);
-  const face = r.between(95, 135);
+  const f0 = r.between(95, 135);
+  // Size, place and tilt from a generator of their own, so that `r` keeps its sequence.
+  const own = demoRandom(Math.floor(x0 * 1e6));
+  const f = f0 * own.between(1.3, 1.5);
+  const cx = Math.min(w - f, Math.max(f, x0 + own.between(-70, 70)));
   const wall = hsl(r.between(0, 360), r.int(10, 50), r.int(25, 85));
   const skin = r.pick(skinTones);
   const cloth = r.pick(clothes);
+  // The features sit a little above the middle of the face, as they do.
+  const ey = cy - f * 0.15;
   const headTie = r.chance(0.4)
-    ? `<path d="M${cx - face * 1.1},${cy - face * 0.55} Q${cx},${cy - face * 2.1} ${cx + face * 1.15},${cy - face * 0.5} Z" fill="${r.pick(clothes)}"/>`
-    : `<ellipse cx="${cx}" cy="${cy - face * 0.55}" rx="${face * 0.98}" ry="${face * 0.6}" fill="#1a1410"/>`;
+    ? `<path d="M${cx - f * 1.1},${cy - f * 0.55} Q${cx},${cy - f * 2.1} ${cx + f * 1.15},${cy - f * 0.5} Z" fill="${r.pick(clothes)}"/>`
+    : `<path d="M${cx - f * 0.9},${cy - f * 0.3} Q${cx - f * 0.95},${cy - f * 1.4} ${cx},${cy - f * 1.3} Q${cx + f * 0.95},${cy - f * 1.4} ${cx + f * 0.9},${cy - f * 0.3} Q${cx + f * 0.7},${cy - f * 0.95} ${cx},${cy - f * 0.9} Q${cx - f * 0.7},${cy - f * 0.95} ${cx - f * 0.9},${cy - f * 0.3} Z" fill="#120c08"/>`;
   const stripes = Array.from(
     { length: r.int(2, 7) },
     (_, i) =>
       `<rect x="${(i * w) / 4 + r.between(-40, 40)}" y="0" width="${r.between(15, 90)}" height="${h}" fill="${hsl(r.between(0, 360), 20, r.int(20, 90))}" opacity="0.55"/>`,
   ).join('');
+  const soft = (x: number, y: number, rx: number, ry: number, fill: string, opacity: number) =>
+    `<ellipse cx="${x}" cy="${y}" rx="${rx}" ry="${ry}" fill="${fill}" opacity="${opacity}" filter="url(#soft)"/>`;
+  const eye = (x: number) => `${soft(x, ey - f * 0.03, f * 0.26, f * 0.16, '#000', 0.35)}
+    <ellipse cx="${x}" cy="${ey}" rx="${f * 0.15}" ry="${f * 0.075}" fill="#b9aa9c"/>
+    <circle cx="${x}" cy="${ey}" r="${f * 0.07}" fill="#3a2314"/>
+    <circle cx="${x}" cy="${ey}" r="${f * 0.035}" fill="#080404"/>
+    <path d="M${x - f * 0.2},${ey - f * 0.23} Q${x},${ey - f * 0.33} ${x + f * 0.2},${ey - f * 0.22}" stroke="#140c08" stroke-width="${f * 0.07}" fill="none" stroke-linecap="round"/>`;
   return jpeg(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
+    <defs>
+      <radialGradient id="skin" cx="50%" cy="42%" r="62%"><stop offset="55%" stop-color="${skin}"/><stop offset="100%" stop-color="#1a0d06"/></radialGradient>
+      <filter id="soft"><feGaussianBlur stdDeviation="${f * 0.05}"/></filter>
+      <filter id="lens"><feGaussianBlur stdDeviation="1.2"/></filter>
+      <filter id="grain"><feTurbulence type="fractalNoise" baseFrequency="0.9" numOctaves="2" seed="${Math.round(cx)}"/><feColorMatrix type="saturate" values="0"/></filter>
+    </defs>
     <rect width="${w}" height="${h}" fill="${wall}"/>${stripes}${clutter(r, w, h, 2)}
     <rect x="${r.between(-60, 300)}" y="${r.between(20, 200)}" width="${r.between(90, 200)}" height="${r.between(120, 260)}" fill="${hsl(r.between(180, 230), 40, r.int(55, 90))}" opacity="0.8"/>
-    <ellipse cx="${cx}" cy="${cy + face * 3}" rx="${face * 2.1}" ry="${face * 1.6}" fill="${cloth}"/>
-    <rect x="${cx - face * 0.3}" y="${cy + face * 0.8}" width="${face * 0.6}" height="${face * 0.8}" fill="${skin}"/>
-    <ellipse cx="${cx}" cy="${cy}" rx="${face * 0.85}" ry="${face * 1.05}" fill="${skin}"/>
-    ${headTie}
-    <ellipse cx="${cx - face * 0.33}" cy="${cy - face * 0.05}" rx="${face * 0.12}" ry="${face * 0.07}" fill="#fff"/>
-    <ellipse cx="${cx + face * 0.33}" cy="${cy - face * 0.05}" rx="${face * 0.12}" ry="${face * 0.07}" fill="#fff"/>
-    <circle cx="${cx - face * 0.33}" cy="${cy - face * 0.05}" r="${face * 0.055}" fill="#1b0f08"/>
-    <circle cx="${cx + face * 0.33}" cy="${cy - face * 0.05}" r="${face * 0.055}" fill="#1b0f08"/>
-    <path d="M${cx - face * 0.3},${cy + face * 0.5} Q${cx},${cy + face * r.between(0.6, 0.8)} ${cx + face * 0.3},${cy + face * 0.5}" stroke="#3b1d12" stroke-width="5" fill="none"/>
+    <ellipse cx="${cx}" cy="${cy + f * 3}" rx="${f * 2.1}" ry="${f * 1.6}" fill="${cloth}"/>
+    <rect x="${cx - f * 0.3}" y="${cy + f * 0.8}" width="${f * 0.6}" height="${f * 0.8}" fill="${skin}"/>
+    ${soft(cx, cy + f * 0.95, f * 0.4, f * 0.25, '#000', 0.45)}
+    <g filter="url(#lens)" transform="rotate(${own.between(-8, 8).toFixed(1)} ${cx} ${cy + f})">
+      <ellipse cx="${cx - f * 0.86}" cy="${ey + f * 0.1}" rx="${f * 0.14}" ry="${f * 0.24}" fill="${skin}"/>
+      <ellipse cx="${cx + f * 0.86}" cy="${ey + f * 0.1}" rx="${f * 0.14}" ry="${f * 0.24}" fill="${skin}"/>
+      <ellipse cx="${cx}" cy="${cy - f * 0.1}" rx="${f * 0.85}" ry="${f * 1.05}" fill="url(#skin)"/>
+      ${soft(cx, ey + f * 0.1, f * 0.09, f * 0.32, '#fff', 0.18)}
+      ${soft(cx - f * 0.45, ey + f * 0.3, f * 0.2, f * 0.14, '#fff', 0.12)}
+      ${soft(cx + f * 0.45, ey + f * 0.3, f * 0.2, f * 0.14, '#fff', 0.12)}
+      ${soft(cx, ey - f * 0.5, f * 0.45, f * 0.18, '#fff', 0.12)}
+      ${eye(cx - f * 0.33)}${eye(cx + f * 0.33)}
+      <path d="M${cx - f * 0.04},${ey + f * 0.05} L${cx - f * 0.14},${ey + f * 0.39} Q${cx},${ey + f * 0.47} ${cx + f * 0.14},${ey + f * 0.39}" stroke="#000" stroke-opacity="0.35" stroke-width="${f * 0.04}" fill="none" filter="url(#soft)"/>
+      <ellipse cx="${cx - f * 0.09}" cy="${ey + f * 0.41}" rx="${f * 0.05}" ry="${f * 0.03}" fill="#120804" opacity="0.8"/>
+      <ellipse cx="${cx + f * 0.09}" cy="${ey + f * 0.41}" rx="${f * 0.05}" ry="${f * 0.03}" fill="#120804" opacity="0.8"/>
+      <path d="M${cx - f * 0.3},${ey + f * 0.65} Q${cx},${ey + f * 0.57} ${cx + f * 0.3},${ey + f * 0.65} Q${cx},${ey + f * r.between(0.75, 0.9)} ${cx - f * 0.3},${ey + f * 0.65} Z" fill="#5b2a22"/>
+      <path d="M${cx - f * 0.3},${ey + f * 0.65} Q${cx},${ey + f * 0.69} ${cx + f * 0.3},${ey + f * 0.65}" stroke="#200c08" stroke-width="${f * 0.03}" fill="none"/>
+      ${headTie}
+    </g>
+    <rect width="${w}" height="${h}" filter="url(#grain)" opacity="0.18"/>
   </svg>`);
 }
 

@@ -21,6 +21,9 @@ const usedWithoutImport: Record<string, string> = {
   prettier: 'the formatter (npm run lint)',
   typescript: 'the type checker (npm run typecheck)',
   jsdom: "vitest's environment of the web tests",
+  '@tensorflow/tfjs': "TensorFlow.js, required by the face library's node-wasm build",
+  '@tensorflow/tfjs-backend-wasm':
+    "the WebAssembly backend that the face library's node-wasm build requires (services/checks/faceEngine.ts)",
 };
 
 const sourceExtensions = ['.ts', '.tsx', '.mjs', '.js'];
