@@ -22,10 +22,10 @@ const checksRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Queues the machine checks of the submission again (the bill read and matched, the ' +
           'capture point against the claimed state and LGA, the selfie’s faces) and answers ' +
           'them pending; the job profile’s `capture.checks` shows them done within seconds, and ' +
-          'a `job.checked` webhook is sent. 409 when the job has no submission, 503 when the ' +
+          'a `job.checked` webhook is sent. 409 when the job has no submission or when the ' +
           `server runs with CHECKS=off; ${throttles.checksPerReviewer.limit} an hour per reviewer.`,
         params: JobIdParams,
-        response: { 202: CaptureChecksSchema, ...errorResponses(404, 409, 429, 503) },
+        response: { 202: CaptureChecksSchema, ...errorResponses(404, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -38,7 +38,7 @@ const checksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const queueing = checksQueueingOf(app);
       if (!queueing.enabled) {
-        throw new HttpError(503, 'The machine checks are switched off on this server (CHECKS=off)');
+        throw new HttpError(409, 'The machine checks are switched off on this server (CHECKS=off)');
       }
       await spendAttempt(
         app.repos.rateLimits,

@@ -345,7 +345,7 @@ describe('CHECKS=off', () => {
         url: `/api/v2/jobs/${job.id}/checks`,
         headers: cc.admin.headers,
       });
-      expect(again.statusCode).toBe(503);
+      expect(again.statusCode).toBe(409);
     } finally {
       await off.close();
     }
