@@ -161,9 +161,11 @@ export async function importJobs(
         )),
       );
       i += part.length;
-      if (!opts.chunkRows) chunk = nextChunkRows(part.length, performance.now() - started);
-      // Other requests' statements, queued meanwhile or following them, run before the next chunk.
-      await whenOthersDone(db, maxGiveWayMs);
+      const ms = performance.now() - started;
+      if (!opts.chunkRows) chunk = nextChunkRows(part.length, ms);
+      // Other requests' statements, queued meanwhile or following them, run before the next
+      // chunk; for half the chunk's time at most, so that a stream of them cannot starve it.
+      await whenOthersDone(db, Math.min(maxGiveWayMs, ms / 2));
     }
     await db.transaction(async (tx) => {
       const now = await priceNewJobs(deps, company_id, type, states, tx);
