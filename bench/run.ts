@@ -151,6 +151,7 @@ async function withBenchServer<T>(fn: (server: BenchServer) => Promise<T>): Prom
     // The 100,000-row upload sends nothing back until it is done: on a busy machine that can
     // pass the default 30 s idle timeout.
     IDLE_TIMEOUT_SECONDS: '300',
+    REQUEST_TIMEOUT_SECONDS: '1200',
   };
   if (scratch) env.DATABASE_URL = scratch.url;
   else delete env.DATABASE_URL;
