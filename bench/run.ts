@@ -157,8 +157,9 @@ async function withBenchServer<T>(fn: (server: BenchServer) => Promise<T>): Prom
     DATA_DIR: dataDir,
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
     // The 100,000-row upload sends nothing back until it is done: on a busy machine that can
-    // pass the default 30 s idle timeout.
-    IDLE_TIMEOUT_SECONDS: '300',
+    // pass the default 30 s idle timeout, and with the list's indexes five minutes.
+    IDLE_TIMEOUT_SECONDS: '1200',
+    REQUEST_TIMEOUT_SECONDS: '1200',
   };
   if (scratch) env.DATABASE_URL = scratch.url;
   else delete env.DATABASE_URL;

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { startTsWorker } from '../tsWorker';
 import type { Db, Queryable, QueryResult } from './types';
 
@@ -27,6 +28,28 @@ export type WireError = { message: string; [field: string]: string | undefined }
 /** The answer to call `id`; a transaction's end answers under `-txId`. */
 export type DbReply =
   { id: number; ok: true; result?: unknown } | { id: number; ok: false; error: WireError };
+
+/**
+ * How many calls a database on a thread has sent and not yet had answered (`whenOthersDone`):
+ * a symbol-keyed property, which the copies made of a `Db` (`{ ...db, close }`) keep.
+ */
+const inFlight = Symbol('calls in flight');
+type Counted = { [inFlight]?: () => number };
+
+/**
+ * Resolves once the calls sent to `db` by others have been answered, and those their answers led
+ * to (a request's next statement) too, or after `maxMs`: a long writer (a bulk import) calls it
+ * between its transactions so that other requests' statements run before its next one, however
+ * many each request runs one after another. Costs one turn of the event loop when no one else is
+ * waiting. On a database that does not count its calls (in memory, PostgreSQL), a turn.
+ */
+export async function whenOthersDone(db: Db, maxMs: number) {
+  const calls = (db as Counted)[inFlight];
+  const until = performance.now() + maxMs;
+  do {
+    await new Promise((resolve) => setImmediate(resolve));
+  } while (calls && calls() > 0 && performance.now() < until);
+}
 
 /** A database error raised in the database's thread, with its fields. */
 export class DatabaseError extends Error {
@@ -91,7 +114,7 @@ export async function openPgliteInWorker(dataDir: string): Promise<Db> {
       ),
   });
 
-  return {
+  const db: Db = {
     kind: 'pglite',
     ...queryable(),
     async transaction(fn) {
@@ -124,4 +147,5 @@ export async function openPgliteInWorker(dataDir: string): Promise<Db> {
       }
     },
   };
+  return Object.assign(db, { [inFlight]: () => pending.size });
 }

@@ -52,26 +52,50 @@ function jobWireColumns(w: Where, scope: JobScope) {
   return columns.join(', ');
 }
 
+/** The scope of provider staff, who see every job whole. */
+const all: JobScope = { kind: 'all' };
+
+/** A part of a scope: its condition, and the scope its sort key is read as (see `branches`). */
+interface Branch {
+  where: (w: Where) => void;
+  keyScope: JobScope;
+  /** The jobs assigned to the viewer: indexed in creation order only (see `branchJobs`). */
+  assigned: boolean;
+}
+
 /**
  * The scope as disjoint parts: a company's own jobs and those assigned to it, each read from its
  * own index (an OR of the two would visit every row's heap tuple). They never overlap: the
  * database refuses a job assigned to its owner (migration 0015). Saying so again in SQL
  * (`company_id <> $1`) made a plan for any values read the partner branch as empty where one
- * company owns every job, and scan the table for it.
+ * company owns every job, and scan the table for it. A company's own jobs never hide their
+ * subject from it, so their sort key is the column itself, read off the owner's indexes in order
+ * (migration 0032); as the viewer's expression it sorted every job of the company.
  */
-function branches(scope: JobScope): ((w: Where) => void)[] {
-  const parties: ((w: Where) => void)[] =
+function branches(scope: JobScope): Branch[] {
+  const parties: Branch[] =
     scope.kind === 'company'
       ? [
-          (w) => w.add(`j.company_id = ${w.param(scope.companyId)}`),
-          (w) => w.add(`j.assignee_company_id = ${w.param(scope.companyId)}`),
+          {
+            where: (w) => w.add(`j.company_id = ${w.param(scope.companyId)}`),
+            keyScope: all,
+            assigned: false,
+          },
+          {
+            where: (w) => w.add(`j.assignee_company_id = ${w.param(scope.companyId)}`),
+            keyScope: scope,
+            assigned: true,
+          },
         ]
-      : [(w) => partyWhere(w, scope)];
+      : [{ where: (w) => partyWhere(w, scope), keyScope: scope, assigned: scope.kind === 'agent' }];
   // Each twice: read from the index alone while no import is staging, else leaving out the
   // staged jobs. The database runs one of the two, deciding once per statement.
   return parties.flatMap((party) => [
-    (w: Where) => (party(w), w.add(noImportStagingSql)),
-    (w: Where) => (party(w), w.add(importStagingSql), w.add(visibleJobSql)),
+    { ...party, where: (w: Where) => (party.where(w), w.add(noImportStagingSql)) },
+    {
+      ...party,
+      where: (w: Where) => (party.where(w), w.add(importStagingSql), w.add(visibleJobSql)),
+    },
   ]);
 }
 
@@ -122,14 +146,28 @@ function perBranch<R>(
   params: unknown[],
   scope: JobScope,
   filter: JobListFilter,
-  then: (w: Where) => R,
+  then: (w: Where, branch: Branch) => R,
 ): R[] {
   return branches(scope).map((b) => {
     const w = new Where(params);
-    b(w);
+    b.where(w);
     filterWhere(w, filter, scope);
-    return then(w);
+    return then(w, b);
   });
+}
+
+/**
+ * A branch's jobs as the `j` of its page's read. The jobs assigned to a party are indexed in
+ * creation order only: sorted otherwise, they are gathered from that index and sorted (they are
+ * a party's share, not the whole book). Left to choose with a plan made for any values, the
+ * database walked the whole table in the sort's own order (provider staff's index) to find the
+ * few assigned to one party, and every row of it for a party with none.
+ */
+function branchJobs(w: Where, branch: Branch, sort: JobSort) {
+  if (!branch.assigned || sort.field === 'created_at' || sort.field === 'id') {
+    return `jobs j ${w.sql}`;
+  }
+  return `(SELECT * FROM jobs j ${w.sql} OFFSET 0) j`;
 }
 
 /** The order of a page's rows, its sort's direction. */
@@ -157,9 +195,9 @@ function pageCtes(
   offset: number,
   limit: number,
 ) {
-  const parts = perBranch(params, scope, filter, (w) => {
-    const key = sortKey(sort, w, scope);
-    const matches = `SELECT j.id, ${key} AS sort_key FROM jobs j ${w.sql}`;
+  const parts = perBranch(params, scope, filter, (w, branch) => {
+    const key = sortKey(sort, w, branch.keyScope);
+    const matches = `SELECT j.id, ${key} AS sort_key FROM ${branchJobs(w, branch, sort)}`;
     if (filter.q) return matches;
     return `(${matches} ${orderBy(key, sort)} LIMIT ${w.param(offset + limit)})`;
   });
@@ -242,8 +280,8 @@ export function recentSearchStatement(...args: PageArgs) {
   const others = { ...filter, q: undefined };
   // Ids and sort keys alone, which each branch's index holds: read from the index only, whatever
   // a plan made for any values guesses of how many jobs a party has.
-  const parts = perBranch(params, scope, others, (w) => {
-    const key = sortKey(sort, w, scope);
+  const parts = perBranch(params, scope, others, (w, branch) => {
+    const key = sortKey(sort, w, branch.keyScope);
     return `(SELECT j.id, ${key} AS sort_key FROM jobs j ${w.sql}
               ${orderBy(key, sort)} LIMIT ${recentSearchRows})`;
   });
@@ -414,7 +452,7 @@ export function jobsListQueries(db: Queryable) {
       const first = new Where(params).param(since);
       const counts = branches(scope).map((b) => {
         const w = new Where(params);
-        b(w);
+        b.where(w);
         w.add(`j.created_at >= d.day AND j.created_at < d.day + interval '1 day'`);
         return `(SELECT count(*) FROM jobs j ${w.sql})`;
       });

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db, Queryable } from '../db';
+import { whenOthersDone } from '../db/pgliteWorker';
 import { HttpError } from '../errors';
 import type { JobsRepository, NewJob } from '../repositories/jobs';
 import type { LedgerRepository } from '../repositories/ledger';
@@ -91,13 +91,27 @@ export async function createJobs(
   return created;
 }
 
-/** Jobs of a bulk import written per transaction: about 25 ms each on an idle machine (PGlite). */
+/** Jobs of a bulk import's first transaction (PGlite); the next are sized by `nextChunkRows`. */
 export const importChunkRows = 250;
 /**
- * After each chunk the import waits a quarter of the time the chunk took: a request runs several
- * statements one after another, and each would otherwise wait for a chunk of its own.
+ * How long one transaction of a bulk import may hold PGlite's one connection: a request arriving
+ * meanwhile waits for it. Shorter chunks cost the import a commit each (about 1 ms).
  */
-const pauseShare = 0.25;
+const chunkTargetMs = 60;
+const chunkRowsRange = [importChunkRows, 4_000] as const;
+/** The longest an import gives way to other statements between two of its transactions. */
+const maxGiveWayMs = 100;
+
+/**
+ * The next chunk's rows: sized for `chunkTargetMs` by the last one's pace (how long a chunk takes
+ * follows the machine's load), within `chunkRowsRange` and never more than doubled at once.
+ */
+export function nextChunkRows(rows: number, ms: number) {
+  const paced = ms > 0 ? Math.round((rows * chunkTargetMs) / ms) : rows * 2;
+  const [least, most] = chunkRowsRange;
+  return Math.max(least, Math.min(most, rows * 2, paced));
+}
+
 /** Jobs of a failed import deleted per statement. */
 const sweepChunkRows = 2_000;
 
@@ -108,9 +122,10 @@ const sweepChunkRows = 2_000;
  * On PostgreSQL (and whenever `staged` is false) it is `createJobs` in one transaction: other
  * connections go on meanwhile. PGlite has one connection, which that transaction held for the
  * whole insert (16 s for 100,000 rows): every other request waited. There the jobs are staged:
- * priced first (400/402 before anything is written), written `chunkRows` at a time, each chunk
- * its own short transaction under a staging import row that every read of jobs leaves out, so other
- * statements run between chunks; then one short transaction checks the prices and the wallet
+ * priced first (400/402 before anything is written), written in chunks of about `chunkTargetMs`
+ * each (`nextChunkRows`; a fixed `chunkRows` when given), each its own short transaction under a
+ * staging import row that every read of jobs leaves out; between chunks the import gives way until
+ * the statements other requests queued meanwhile have run (`whenOthersDone`); then one short transaction checks the prices and the wallet
  * again (wallet locked), ends the staging and charges the owner. Any failure deletes what was
  * staged (`sweepImport`); a process that dies leaves a staging import that the next start sweeps.
  */
@@ -135,15 +150,25 @@ export async function importJobs(
   const rows = orders.map(({ at: _at, ...o }, i) => ({ ...o, price_kobo: prices[i]! }));
   const importId = await deps.jobs.startImport(company_id, actorId, rows.length);
   try {
-    const chunk = opts.chunkRows ?? importChunkRows;
     const ids: string[] = [];
-    for (let i = 0; i < rows.length; i += chunk) {
+    let chunk = opts.chunkRows ?? importChunkRows;
+    for (let i = 0; i < rows.length;) {
       const part = rows.slice(i, i + chunk);
-      const started = performance.now();
+      // Timed from its first statement: the wait for others' statements queued before it says
+      // nothing of its own pace (counted, it shrank every chunk to the least while others polled).
+      let started = 0;
       ids.push(
-        ...(await db.transaction((tx) => deps.jobs.insertMany(part, actorId, tx, chunk, importId))),
+        ...(await db.transaction((tx) => {
+          started = performance.now();
+          return deps.jobs.insertMany(part, actorId, tx, part.length, importId);
+        })),
       );
-      await sleep((performance.now() - started) * pauseShare);
+      i += part.length;
+      const ms = performance.now() - started;
+      if (!opts.chunkRows) chunk = nextChunkRows(part.length, ms);
+      // Other requests' statements, queued meanwhile or following them, run before the next
+      // chunk; for half the chunk's time at most, so that a stream of them cannot starve it.
+      await whenOthersDone(db, Math.min(maxGiveWayMs, ms / 2));
     }
     await db.transaction(async (tx) => {
       const now = await priceNewJobs(deps, company_id, type, states, tx);

@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobsRepository } from '../../../server/repositories/jobs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openPgliteInWorker, whenOthersDone } from '../../../server/db/pgliteWorker';
 import {
   importJobs,
+  nextChunkRows,
   sweepStagedImports,
   type JobCreationDeps,
   type JobOrder,
@@ -243,5 +248,40 @@ describe('a bulk import on the embedded database does not stall other calls', ()
       (await ctx.db.query('SELECT 1 FROM job_imports WHERE company_id = $1', [poor.companyId]))
         .rows,
     ).toEqual([]);
+  });
+});
+
+describe('the import shares the database fairly', () => {
+  it('sizes each chunk to about 60 ms by the pace of the last, within 250 to 4,000 rows', () => {
+    expect(nextChunkRows(250, 30)).toBe(500); // never more than doubled at once
+    expect(nextChunkRows(1_000, 80)).toBe(750);
+    expect(nextChunkRows(500, 600)).toBe(250); // a slow machine: the least
+    expect(nextChunkRows(4_000, 10)).toBe(4_000); // a fast one: the most
+    expect(nextChunkRows(3_000, 60)).toBe(3_000);
+  });
+
+  it("gives way until another request's statements, one after another, have all run", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'give-way-'));
+    const db = await openPgliteInWorker(dir);
+    try {
+      const ran: number[] = [];
+      // A request running three statements, each sent when the one before answers.
+      const request = (async () => {
+        for (const i of [1, 2, 3]) {
+          await db.query('SELECT pg_sleep(0.01)');
+          ran.push(i);
+        }
+      })();
+      await whenOthersDone(db, 10_000);
+      expect(ran).toEqual([1, 2, 3]);
+      await request;
+      // Alone, it takes a turn of the event loop, not a pause.
+      const started = performance.now();
+      await whenOthersDone(db, 10_000);
+      expect(performance.now() - started).toBeLessThan(50);
+    } finally {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -8,19 +8,24 @@ import { createJobsTestApp, fundWallet, signIn, type Actor } from './support';
 
 let ctx: TestContext;
 let company: Actor;
+let partner: Actor;
+let admin: Actor;
 const n = 5_300;
+const stateList = ['lagos', 'oyo', 'kano', 'abia'];
 
 beforeAll(async () => {
   ctx = await createJobsTestApp();
   company = await signIn(ctx.app, ctx.db, 'company');
+  partner = await signIn(ctx.app, ctx.db, 'company', { partner: true });
+  admin = await signIn(ctx.app, ctx.db, 'admin');
   await fundWallet(ctx.db, company.companyId!, n * 150_000);
   const { repos, queue } = ctx.app;
   const orders = Array.from({ length: n }, (_, i) => ({
     type: 'address' as const,
     company_id: company.companyId!,
     created_by: company.account.id,
-    state: 'lagos',
-    lga: 'Lagos Island',
+    state: stateList[i % 4]!,
+    lga: 'Somewhere',
     // Names out of creation order, and jobs of one chunk share their creation time.
     subject_name: `Deep${(i * 7919) % n} Obi`,
     fields: { first_name: `Deep${i}`, last_name: 'Obi', phone: '+2348031000001' },
@@ -33,10 +38,26 @@ beforeAll(async () => {
     `UPDATE jobs SET status = 'cancelled' WHERE company_id = $1 AND abs(hashtext(id::text)) % 3 = 0`,
     [company.companyId],
   );
+  // A fifth assigned to a partner company (due times spread, some none), some of them declined:
+  // the partner's list hides those subjects' names, and sorts them as hidden.
+  await ctx.db.query(
+    `UPDATE jobs SET assignee_type = 'company', assignee_company_id = $2, assigned_at = now(),
+            due_at = CASE WHEN abs(hashtext(id::text)) % 7 = 0 THEN NULL
+                          ELSE now() + (abs(hashtext(id::text)) % 50 || ' hours')::interval END,
+            status = CASE WHEN abs(hashtext(id::text)) % 4 = 0 THEN 'declined' ELSE 'assigned' END
+      WHERE company_id = $1 AND abs(hashtext(id::text)) % 5 = 1`,
+    [company.companyId, partner.companyId],
+  );
 });
 afterAll(() => ctx.close());
 
-async function apiPage(sort: [string, string], filter: object, from: number, to: number) {
+async function apiPage(
+  sort: [string, string],
+  filter: object,
+  from: number,
+  to: number,
+  who: Actor = company,
+) {
   const q = new URLSearchParams({
     sort: JSON.stringify(sort),
     filter: JSON.stringify(filter),
@@ -45,7 +66,7 @@ async function apiPage(sort: [string, string], filter: object, from: number, to:
   const res = await ctx.app.inject({
     method: 'GET',
     url: `/api/v2/jobs?${q}`,
-    headers: company.headers,
+    headers: who.headers,
   });
   expect(res.statusCode).toBe(200);
   return {
@@ -85,5 +106,83 @@ describe('deep pages of the jobs list', () => {
         );
       }
     }
+  });
+});
+
+/** What each caller sees, and its sort key for a name (a subject hidden from it sorts as ''). */
+const callers = () => ({
+  owner: {
+    who: company,
+    where: '(j.company_id = $1 OR j.assignee_company_id = $1)',
+    party: company.companyId,
+  },
+  partner: {
+    who: partner,
+    where: '(j.company_id = $1 OR j.assignee_company_id = $1)',
+    party: partner.companyId,
+  },
+  admin: { who: admin, where: '$1::uuid IS NULL', party: null },
+});
+
+const keyOf = (field: string, admin: boolean) =>
+  field === 'subject_name' && !admin
+    ? `CASE WHEN j.status IN ('declined', 'cancelled') AND j.company_id IS DISTINCT FROM $1
+              AND j.type = 'address' THEN '' ELSE j.subject_name END`
+    : field === 'id'
+      ? 'j.created_at'
+      : `j.${field}`;
+
+/** A page as a plain query says it: the caller's jobs, the filter, ORDER BY, OFFSET, LIMIT. */
+async function referencePage(
+  caller: ReturnType<typeof callers>[keyof ReturnType<typeof callers>],
+  sort: [string, 'ASC' | 'DESC'],
+  filter: { status?: string; state?: string; type?: string },
+  offset: number,
+) {
+  const [field, dir] = sort;
+  const r = await ctx.db.query<{ id: string }>(
+    `SELECT j.id FROM jobs j
+      WHERE ${caller.where} AND ($2::text IS NULL OR j.status = $2)
+        AND ($3::text IS NULL OR j.state = $3) AND ($4::text IS NULL OR j.type = $4)
+      ORDER BY ${keyOf(field, caller.party === null)} ${dir}, j.id ${dir} OFFSET $5 LIMIT 25`,
+    [caller.party, filter.status ?? null, filter.state ?? null, filter.type ?? null, offset],
+  );
+  return r.rows.map((row) => row.id);
+}
+
+describe('every sort and filter of the jobs screen, for every caller, at any depth', () => {
+  it('reads each page as a plain ORDER BY … OFFSET over the same jobs has it', async () => {
+    const fields = ['code', 'type', 'subject_name', 'state', 'status', 'due_at', 'created_at'];
+    const plan: [keyof ReturnType<typeof callers>, object[]][] = [
+      [
+        'owner',
+        [{}, { status: 'cancelled' }, { state: 'oyo' }, { state: 'kano', status: 'pending' }],
+      ],
+      ['partner', [{}, { status: 'declined' }]],
+      ['admin', [{}, { type: 'address' }]],
+    ];
+    let pages = 0;
+    for (const [name, filters] of plan) {
+      const caller = callers()[name];
+      for (const filter of filters) {
+        for (const field of fields) {
+          for (const dir of ['ASC', 'DESC'] as const) {
+            const sort: [string, 'ASC' | 'DESC'] = [field, dir];
+            const first = await apiPage(sort, filter, 0, 0, caller.who);
+            const total = Number(/\/(\d+)$/.exec(String(first.range))![1]);
+            expect(total, `${name} ${JSON.stringify(filter)}`).toBeGreaterThan(100);
+            for (const from of [0, Math.floor(total / 2), total - 10]) {
+              const page = await apiPage(sort, filter, from, from + 24, caller.who);
+              expect(
+                page.ids,
+                `${name} ${JSON.stringify(filter)} ${field} ${dir} from ${from}`,
+              ).toEqual(await referencePage(caller, sort, filter, from));
+              pages++;
+            }
+          }
+        }
+      }
+    }
+    expect(pages).toBe(8 * 14 * 3);
   });
 });
