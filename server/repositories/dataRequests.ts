@@ -200,9 +200,17 @@ export function createDataRequestsRepository(db: Queryable) {
         lng: number | null;
         accuracy_m: number | null;
         location_text: string | null;
+        checks_status: string | null;
+        checked_at: Date | null;
+        bill_text: string | null;
+        checks_warnings: { code: string; message: string }[] | null;
       }>(
-        `SELECT job_id, received_at, captured_at, lat, lng, accuracy_m, location_text
-           FROM capture_submissions WHERE job_id = ANY($1::uuid[])`,
+        // The machine checks' read of the bill is the subject's data too (its name and address).
+        `SELECT s.job_id, s.received_at, s.captured_at, s.lat, s.lng, s.accuracy_m, s.location_text,
+                c.status AS checks_status, c.finished_at AS checked_at,
+                c.bill->>'text' AS bill_text, c.warnings AS checks_warnings
+           FROM capture_submissions s LEFT JOIN capture_checks c ON c.submission_id = s.id
+          WHERE s.job_id = ANY($1::uuid[])`,
         [jobIds],
       );
       return r.rows;

@@ -126,6 +126,19 @@ export const DataSubjectExport = Type.Object({
           photos: Type.Array(
             Type.Object({ kind: Type.String(), file_name: Type.String(), url: Type.String() }),
           ),
+          machine_checks: Nullable(
+            Type.Object(
+              {
+                status: Type.String({ description: 'pending, done or failed' }),
+                checked_at: Nullable(dateTime),
+                bill_text: Type.Union([Type.String(), Type.Null()], {
+                  description: 'The utility bill as the machine read it',
+                }),
+                warnings: Type.Array(Type.Object({ code: Type.String(), message: Type.String() })),
+              },
+              { description: "The machine checks of the evidence (README, 'Machine checks')" },
+            ),
+          ),
         }),
       ),
     }),

@@ -198,6 +198,14 @@ export async function exportSubject(
                   file_name: p.storage_key.slice(p.storage_key.lastIndexOf('/') + 1),
                   url: `/api/v2/jobs/${j.id}/photos/${p.kind}`,
                 })),
+              machine_checks: s.checks_status
+                ? {
+                    status: s.checks_status,
+                    checked_at: isoOrNull(s.checked_at),
+                    bill_text: s.bill_text,
+                    warnings: s.checks_warnings ?? [],
+                  }
+                : null,
             }
           : null,
       };

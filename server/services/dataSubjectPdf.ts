@@ -67,6 +67,12 @@ export function dataSubjectPdf(e: DataSubjectExport) {
           ['GPS', c.lat === null ? null : `${c.lat}, ${c.lng} (±${c.accuracy_m ?? '?'} m)`],
           ['Place description', c.location_text],
           ...c.photos.map((p): [string, string] => [`Photo ${p.kind}`, `${p.file_name} ${p.url}`]),
+          ['Machine checks', c.machine_checks?.status ?? null],
+          ['Bill as read by the machine', c.machine_checks?.bill_text ?? null],
+          ...(c.machine_checks?.warnings ?? []).map((w): [string, string] => [
+            'Machine check warning',
+            w.message,
+          ]),
         ]);
       }
       doc.moveDown(0.5);

@@ -204,6 +204,19 @@ describe('GET /data-requests/search', () => {
 
 describe('GET /data-requests/export', () => {
   it('as JSON lists every field held, files as names and links; audited with the kind of key only', async () => {
+    // The machine's read of the bill names the subject: it is part of what is held.
+    const checks = (await ctx.app.repos.captureChecks.forJob(person.closedJob))!;
+    const billText = 'IKEJA ELECTRIC  Customer: AMAKA OBI  14 Allen Avenue, Ikeja';
+    const bill = { text: billText, issuer: 'Ikeja Electric', name_score: 1, address_score: 1 };
+    await ctx.app.repos.captureChecks.finish(checks.submission_id, checks.run, {
+      status: 'done',
+      bill: { ...bill, bill_date: '2026-10-01', ms: 900, marks: [] },
+      place: null,
+      face: null,
+      warnings: [{ code: 'bill_too_old', message: 'The bill is dated 1 October 2026' }],
+      failed_parts: [],
+      error: null,
+    });
     const res = await ctx.app.inject({
       url: `/api/v2/data-requests/export?nin=${amaka.nin}`,
       headers: { ...c.admin.headers, accept: 'application/json' },
@@ -218,6 +231,11 @@ describe('GET /data-requests/export', () => {
       attachments: [expect.objectContaining({ file_name: 'utility-bill.pdf' })],
     });
     expect(closed.capture.photos).toHaveLength(3);
+    expect(closed.capture.machine_checks).toMatchObject({
+      status: 'done',
+      bill_text: billText,
+      warnings: [{ code: 'bill_too_old', message: 'The bill is dated 1 October 2026' }],
+    });
     expect(closed.capture.photos[0].url).toMatch(
       new RegExp(`^/api/v2/jobs/${person.closedJob}/photos/`),
     );
