@@ -175,7 +175,13 @@ describe('POST /job/{id}/capture-link', () => {
   it('the owner sees that a link exists, not the link; others get 403/404', async () => {
     const { job } = await partnerJob(ctx.app, c);
     const d = await detail(ctx.app, c.owner.headers, job.id);
-    expect(d.capture).toEqual({ has_link: true, sms: null, link: null, submission: null });
+    expect(d.capture).toEqual({
+      has_link: true,
+      sms: null,
+      link: null,
+      submission: null,
+      checks: null,
+    });
     expect((await createLink(c.owner.headers, job.id)).statusCode).toBe(403);
     expect((await createLink(c.outsider.headers, job.id)).statusCode).toBe(404);
   });

@@ -101,7 +101,13 @@ function expectHidden(seen: Awaited<ReturnType<typeof whatSees>>) {
   expect(d.subject_name).toBe('');
   expect(d.fields).toEqual({ id_type: 'nin' });
   expect(d.attachments).toEqual([]);
-  expect(d.capture).toEqual({ has_link: false, link: null, sms: null, submission: null });
+  expect(d.capture).toEqual({
+    has_link: false,
+    link: null,
+    sms: null,
+    submission: null,
+    checks: null,
+  });
   expect(JSON.stringify(d)).not.toMatch(
     /Oluwaseun|Adebayo|2348025550101|seun\.adebayo|Bode|12345678901/,
   );

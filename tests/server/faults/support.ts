@@ -23,6 +23,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     JWT_SECRET: jwtSecret,
     DEMO_DATA: 'false',
     LOG_LEVEL: 'warn',
+    // Not about the machine checks: their OCR and face models would load beside the faults.
+    CHECKS: 'off',
     ...env,
   };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;

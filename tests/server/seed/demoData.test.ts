@@ -438,6 +438,8 @@ describe('the server on a new data folder', () => {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
       JWT_SECRET: 'demo-test-secret-demo-test-secret-42',
+      // Not about the machine checks: their OCR and face models would load beside the tests.
+      CHECKS: 'off',
       ...env,
     });
     delete process.env.DATABASE_URL;
