@@ -240,14 +240,15 @@ describe('POST /jobs/{id}/checks', () => {
     behaviour.billGate = first.promise;
     const before = fakes.calls.bill.length;
     const job = await submittedJob();
-    // the first run waits in the bill reader; a reviewer asks again meanwhile
-    await expect.poll(() => fakes.calls.bill.length).toBe(before + 1);
+    // the first run waits in the bill reader (on PostgreSQL the worker finds it by polling, in
+    // about a second or two); a reviewer asks again meanwhile
+    await expect.poll(() => fakes.calls.bill.length, { timeout: 20_000 }).toBe(before + 1);
     expect((await checkAgain(c.admin.headers, job.id)).statusCode).toBe(202);
     behaviour.bill = { ...matchingBill(), warnings: [warning('bill_too_old', 'old')] };
     behaviour.billGate = second.promise;
     first.open();
     // the first run is over (the second reads the bill): its results were not stored
-    await expect.poll(() => fakes.calls.bill.length).toBe(before + 2);
+    await expect.poll(() => fakes.calls.bill.length, { timeout: 20_000 }).toBe(before + 2);
     const between = await ctx.app.repos.captureChecks.forJob(job.id);
     expect(between).toMatchObject({ status: 'pending', run: 2, bill: null, warnings: [] });
     second.open();
