@@ -33,7 +33,7 @@ export const idempotencyKeyPattern = /^[\x21-\x7e]{1,255}$/;
 /**
  * `Idempotency-Key` on the routes that declare `config.idempotent`, scoped per account: the
  * first successful answer is stored and replayed to a retry with the same method, URL and body;
- * the same key with another body is a 422. A failed request releases its key.
+ * the same key with another body is a 422. A failed request releases its key before it answers.
  */
 export default fp(
   async (app) => {
@@ -85,9 +85,13 @@ export default fp(
       return payload;
     });
 
-    app.addHook('onResponse', async (request) => {
-      if (request.idempotencyKey)
-        await idempotency.release(request.account.id, request.idempotencyKey);
+    // Given back before the answer leaves: a client that reads a refusal and looks again (or
+    // retries at once) must find the key free, as on a single connection to PGlite.
+    app.addHook('onSend', async (request) => {
+      const key = request.idempotencyKey;
+      if (!key) return;
+      request.idempotencyKey = undefined;
+      await idempotency.release(request.account.id, key);
     });
   },
   { name: 'idempotency', dependencies: ['access', 'services'] },
