@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Stryker } from '@stryker-mutator/core';
 import type { MutantResult } from '@stryker-mutator/api/core';
 import { criticalModules, type CriticalModule } from './mutationModules';
@@ -13,7 +13,8 @@ import { criticalModules, type CriticalModule } from './mutationModules';
  *   npm run test:mutation                      every critical module
  *   npm run test:mutation -- jobAccess csv     modules whose path contains one of the words
  *   npm run test:mutation -- --changed [base]  modules whose file or tests changed since base
- *                                              (default: see changedBase)
+ *                                              (default: see changedBase, .ci/landed)
+ *   npm run test:mutation -- --changed --list  which modules that would mutate, without running
  *   npm run test:mutation -- --incremental     reuse reports/mutation/<folder>-<module>.incremental.json
  *
  * Exits 1 when a module scores under its threshold.
@@ -35,15 +36,32 @@ const git = (...args: string[]) =>
 
 /**
  * What "changed" is measured from. On main (or with no origin/main, as in a fresh CI clone of
- * one branch): the previous commit, first parent, so a merge counts everything it brought in.
- * On a branch: where it left origin/main.
+ * one branch): the last head CI passed on, named in `.ci/landed`, so a submission of many commits
+ * has all of them checked; without that file, or when it names no ancestor of HEAD, the previous
+ * commit (first parent, so a merge counts everything it brought in). On a branch: where it left
+ * origin/main.
  */
 function changedBase(): string {
   try {
     const main = git('rev-parse', 'origin/main');
-    return git('rev-parse', 'HEAD') === main ? 'HEAD~1' : git('merge-base', 'HEAD', main);
+    if (git('rev-parse', 'HEAD') !== main) return git('merge-base', 'HEAD', main);
   } catch {
-    return 'HEAD~1';
+    // No origin/main: measured as on main.
+  }
+  return landedBase() ?? 'HEAD~1';
+}
+
+/** `.ci/landed`'s commit, when it is HEAD or an ancestor of it. */
+function landedBase(): string | undefined {
+  if (!existsSync('.ci/landed')) return undefined;
+  const landed = readFileSync('.ci/landed', 'utf8').trim();
+  try {
+    execFileSync('git', ['merge-base', '--is-ancestor', landed, 'HEAD'], { stdio: 'ignore' });
+    return landed;
+  } catch {
+    // A shallow clone without it, or a rewritten history: say so, and check the last commit.
+    console.warn(`.ci/landed: ${landed} is not in this clone's history of HEAD; using HEAD~1`);
+    return undefined;
   }
 }
 
@@ -116,6 +134,10 @@ async function main() {
   const modules = selectModules(argv);
   if (!modules.length) {
     console.log('No critical module to mutate.');
+    return;
+  }
+  if (argv.includes('--list')) {
+    console.log(modules.map((m) => m.file).join('\n'));
     return;
   }
   mkdirSync('reports/mutation', { recursive: true });
