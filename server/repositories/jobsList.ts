@@ -92,7 +92,14 @@ function branches(scope: JobScope): Branch[] {
             assigned: false,
           },
           {
-            where: (w) => w.add(`j.assignee_company_id = ${w.param(scope.companyId)}`),
+            where: (w) => {
+              const c = w.param(scope.companyId);
+              w.add(`j.assignee_company_id = ${c}`);
+              // Decided once per statement from the counters: a plan made for any values reads a
+              // partner's share by scanning the table, even for a company assigned no job at all.
+              w.add(`EXISTS (SELECT 1 FROM job_counts c
+                WHERE c.party_kind = 'assignee_company' AND c.party_id = ${c} AND c.n > 0)`);
+            },
             keyScope: scope,
             assigned: true,
           },

@@ -44,32 +44,53 @@ export const listName = (scope: JobScope, filter: JobListFilter) =>
 
 export const orderName = (sort: JobSort) => `${sort.field} ${sort.order}`;
 
-/** The lists read lately, the least recently read dropped past `max`. */
+/** How many boundaries all remembered lists hold together at most (about 100 bytes each). */
+export const maxRememberedKeys = 100_000;
+
+/**
+ * The lists read lately, the least recently read dropped past `maxLists` lists or `maxKeys`
+ * boundaries in all (a caller sends any filter: what is remembered of it stays bounded).
+ */
 export class ListMemos {
   private readonly memos = new Map<string, ListMemo>();
-  constructor(readonly max = maxRememberedLists) {}
+  private readonly sizes = new Map<string, number>();
+  private held = 0;
+  constructor(
+    readonly maxLists = maxRememberedLists,
+    readonly maxKeys = maxRememberedKeys,
+  ) {}
 
   get(name: string) {
     const memo = this.memos.get(name);
-    if (memo) {
-      this.memos.delete(name);
-      this.memos.set(name, memo);
-    }
+    if (memo) this.set(name, memo);
     return memo;
   }
 
+  /** Remembers `memo` as the most recently read (again after its boundaries grew). */
   set(name: string, memo: ListMemo) {
-    this.memos.delete(name);
+    this.delete(name);
+    const size = [...memo.keys.values()].reduce((n, keys) => n + keys.length, 0);
     this.memos.set(name, memo);
-    if (this.memos.size > this.max) this.memos.delete(this.memos.keys().next().value!);
+    this.sizes.set(name, size);
+    this.held += size;
+    while (this.memos.size > this.maxLists || (this.held > this.maxKeys && this.memos.size > 1)) {
+      this.delete(this.memos.keys().next().value!);
+    }
   }
 
   delete(name: string) {
+    this.held -= this.sizes.get(name) ?? 0;
+    this.sizes.delete(name);
     this.memos.delete(name);
   }
 
   get size() {
     return this.memos.size;
+  }
+
+  /** The boundaries held by all remembered lists. */
+  get keys() {
+    return this.held;
   }
 }
 

@@ -23,6 +23,25 @@ describe('remembered lists of the jobs list', () => {
     expect(memos.get('d')?.version).toBe('d');
   });
 
+  it('keeps at most its number of boundaries in all, dropping the least recently read lists', () => {
+    const memos = new ListMemos(100, 1_000);
+    const withKeys = (n: number): ListMemo => ({
+      ...memo(String(n)),
+      keys: new Map([
+        ['code ASC', Array.from({ length: n }, (_, i) => ({ key: `k${i}`, id: 'x' }))],
+      ]),
+    });
+    for (let i = 0; i < 10; i++) memos.set(`list ${i}`, withKeys(300));
+    expect(memos.keys).toBeLessThanOrEqual(1_000);
+    expect(memos.size).toBe(3);
+    expect(memos.get('list 9')).toBeDefined();
+    expect(memos.get('list 6')).toBeUndefined();
+    // One list bigger than the bound alone is kept: it is the one being read.
+    memos.set('huge', withKeys(5_000));
+    expect(memos.size).toBe(1);
+    expect(memos.keys).toBe(5_000);
+  });
+
   it('is bounded by default, whatever filters a caller sends', () => {
     const memos = new ListMemos();
     for (let i = 0; i < maxRememberedLists * 3; i++) memos.set(`list ${i}`, memo(String(i)));
