@@ -14,7 +14,7 @@ import { benchCapture } from './capture';
 import { benchChecks } from './checks';
 import { benchFaces } from './faces';
 import { benchMixed } from './mixed';
-import { benchNoStall } from './nostall';
+import { benchListGzip, benchNoStall } from './nostall';
 import { benchScale } from './scale';
 import { benchWebhooks } from './webhooks';
 import { fmt, markdownTable, median, resultsFile, writeSection } from './report';
@@ -31,7 +31,8 @@ import { fmt, markdownTable, median, resultsFile, writeSection } from './report'
  * BENCH_ONLY=mixed runs the mixed workload on one and two API processes (bench/mixed.ts), always on
  * PostgreSQL, into bench/results-postgres.md.
  * BENCH_ONLY=nostall: other calls during a 100,000-row import, and the list with gzip for every
- * caller and page (bench/nostall.ts).
+ * caller and page (bench/nostall.ts). BENCH_ONLY=nostall-list: that list part alone, its jobs
+ * loaded straight into the table, printed without writing a results file.
  * BENCH_ONLY=bills: the bill reader's warnings and time on the evaluation set (bench/bills.ts).
  * BENCH_ONLY=checks: capture submissions' machine checks while other calls are polled
  * (bench/checks.ts).
@@ -408,6 +409,10 @@ async function main() {
   if (!only || only === 'list') await benchDatabase();
   if (listOnly) return;
   if (wants('scale')) await runScale();
+  if (only === 'nostall-list') {
+    console.log(`\n${await benchListGzip({ withBenchServer, load, addressCsv })}`);
+    return;
+  }
   if (wants('nostall')) {
     const section = await benchNoStall({ withBenchServer, load, addressCsv });
     console.log(`\n${section}`);

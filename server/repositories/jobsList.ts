@@ -2,6 +2,16 @@ import { lagosOffsetSql } from '../../reference/lagosTime';
 import { koboPerNaira } from '../../reference/money';
 import type { Queryable } from '../db';
 import type { JobStatus } from '../services/jobStateMachine';
+import {
+  afterConditions,
+  type Boundary,
+  isMemoable,
+  keyEvery,
+  ListMemos,
+  type ListMemo,
+  listName,
+  orderName,
+} from './jobsPageKeys';
 import { Where, type SqlCheck } from './sqlWhere';
 import {
   codePattern,
@@ -82,7 +92,14 @@ function branches(scope: JobScope): Branch[] {
             assigned: false,
           },
           {
-            where: (w) => w.add(`j.assignee_company_id = ${w.param(scope.companyId)}`),
+            where: (w) => {
+              const c = w.param(scope.companyId);
+              w.add(`j.assignee_company_id = ${c}`);
+              // Decided once per statement from the counters: a plan made for any values reads a
+              // partner's share by scanning the table, even for a company assigned no job at all.
+              w.add(`EXISTS (SELECT 1 FROM job_counts c
+                WHERE c.party_kind = 'assignee_company' AND c.party_id = ${c} AND c.n > 0)`);
+            },
             keyScope: scope,
             assigned: true,
           },
@@ -125,17 +142,30 @@ function countedParties(scope: JobScope, filter: JobListFilter): [string, string
 const isStatusOnly = (f: JobListFilter) =>
   Object.entries(f).every(([k, v]) => v === undefined || k === 'status');
 
-/** A total read from `job_counts` (kept by triggers) instead of counting the jobs themselves. */
-function countersSql(params: unknown[], scope: JobScope, status: JobStatus | undefined) {
-  const w = new Where(params);
+/** The counters' rows (`c`) of the parties making up a scope. */
+function partyCountersFrom(w: Where, scope: JobScope) {
   const parties = counterParties(scope);
   const kinds = w.param(parties.map((p) => p[0]));
   const ids = w.param(parties.map((p) => p[1]));
+  return `job_counts c
+       JOIN unnest(${kinds}::text[], ${ids}::uuid[]) AS p (kind, id) ON c.party_kind = p.kind AND c.party_id = p.id`;
+}
+
+/** A total read from `job_counts` (kept by triggers) instead of counting the jobs themselves. */
+function countersSql(params: unknown[], scope: JobScope, status: JobStatus | undefined) {
+  const w = new Where(params);
+  const from = partyCountersFrom(w, scope);
   if (status) w.add(`c.status = ${w.param(status)}`);
-  return `(SELECT coalesce(sum(c.n), 0)::int
-       FROM job_counts c
-       JOIN unnest(${kinds}::text[], ${ids}::uuid[]) AS p (kind, id) ON c.party_kind = p.kind AND c.party_id = p.id
-      ${w.sql})`;
+  return `(SELECT coalesce(sum(c.n), 0)::int FROM ${from} ${w.sql})`;
+}
+
+/**
+ * The version of a scope's jobs: how many statements wrote a job of its parties (migration
+ * 0033), as text. Equal in two snapshots, they hold the same jobs of the scope.
+ */
+function versionSql(params: unknown[], scope: JobScope) {
+  const w = new Where(params);
+  return `(SELECT coalesce(sum(c.writes), 0)::text FROM ${partyCountersFrom(w, scope)})`;
 }
 
 /**
@@ -163,11 +193,11 @@ function perBranch<R>(
  * database walked the whole table in the sort's own order (provider staff's index) to find the
  * few assigned to one party, and every row of it for a party with none.
  */
-function branchJobs(w: Where, branch: Branch, sort: JobSort) {
+function branchJobs(w: Where, branch: Branch, sort: JobSort, also?: string) {
   if (!branch.assigned || sort.field === 'created_at' || sort.field === 'id') {
-    return `jobs j ${w.sql}`;
+    return `jobs j ${also ? `${w.sql} AND ${also}` : w.sql}`;
   }
-  return `(SELECT * FROM jobs j ${w.sql} OFFSET 0) j`;
+  return `(SELECT * FROM jobs j ${w.sql} OFFSET 0) j${also ? ` WHERE ${also}` : ''}`;
 }
 
 /** The order of a page's rows, its sort's direction. */
@@ -194,12 +224,19 @@ function pageCtes(
   sort: JobSort,
   offset: number,
   limit: number,
+  after?: Boundary,
 ) {
   const parts = perBranch(params, scope, filter, (w, branch) => {
     const key = sortKey(sort, w, branch.keyScope);
-    const matches = `SELECT j.id, ${key} AS sort_key FROM ${branchJobs(w, branch, sort)}`;
-    if (filter.q) return matches;
-    return `(${matches} ${orderBy(key, sort)} LIMIT ${w.param(offset + limit)})`;
+    // Past a boundary: each part of the rows after it read from its own index range.
+    const ranges = after ? afterConditions(w, key, sort, after) : [undefined];
+    return ranges
+      .map((range) => {
+        const matches = `SELECT j.id, ${key} AS sort_key FROM ${branchJobs(w, branch, sort, range)}`;
+        if (filter.q) return matches;
+        return `(${matches} ${orderBy(key, sort)} LIMIT ${w.param(offset + limit)})`;
+      })
+      .join(' UNION ALL ');
   });
   const dir = direction(sort);
   const w = new Where(params);
@@ -233,22 +270,78 @@ export function listPageStatement(...args: PageArgs) {
   return pageStatement(args);
 }
 
+/** How a page is read: from the far end, past a boundary, with a total known at a version. */
+interface PageRead {
+  /** The rows asked for counted from the list's far end (`farEndOf`): read in the opposite order. */
+  farEnd?: { offset: number; limit: number };
+  /** Read past this boundary, `skipped` rows into the list (in the order read). */
+  after?: { boundary: Boundary; skipped: number };
+  /** The total counted at this version of the scope's jobs: not counted again while it holds. */
+  known?: Pick<ListMemo, 'version' | 'total'>;
+}
+
+const reversed = (sort: JobSort): JobSort => ({
+  ...sort,
+  order: sort.order === 'ASC' ? 'DESC' : 'ASC',
+});
+
 /**
- * A page of the list read from its far end: the same rows, found by reading the list in the
- * opposite order (`farEnd`), given back in the list's own order.
+ * A page of the list, with its total and the version of the scope's jobs it was read at. Read
+ * from the far end, the same rows found in the opposite order are given back in the list's own.
  */
-function pageStatement(args: PageArgs, farEnd?: { offset: number; limit: number }) {
+function pageStatement(args: PageArgs, how: PageRead = {}) {
   const [scope, filter, sort, offset, limit, check] = args;
   const params: unknown[] = [];
-  const read = farEnd ? { ...sort, order: sort.order === 'ASC' ? 'DESC' : 'ASC' } : sort;
-  const at = farEnd ?? { offset, limit };
-  const ctes = pageCtes(params, scope, filter, read as JobSort, at.offset, at.limit);
-  const total = filter.q ? '(SELECT count(*) FROM matches)::int' : totalSql(params, scope, filter);
+  const read = how.farEnd ? reversed(sort) : sort;
+  const at = how.farEnd ?? { offset, limit };
+  const skipped = how.after?.skipped ?? 0;
+  const ctes = pageCtes(
+    params,
+    scope,
+    filter,
+    read,
+    at.offset - skipped,
+    at.limit,
+    how.after?.boundary,
+  );
+  const version = versionSql(params, scope);
+  let total = filter.q ? '(SELECT count(*) FROM matches)::int' : totalSql(params, scope, filter);
+  if (how.known?.total !== undefined && !isStatusOnly(filter)) {
+    // Counted only when the jobs changed since (an uncorrelated subquery runs when first needed).
+    const w = new Where(params);
+    total = `CASE WHEN (SELECT v FROM version) = ${w.param(how.known.version)}
+      THEN ${w.param(how.known.total)}::int ELSE ${total} END`;
+  }
   const w = new Where(params);
   const dir = direction(sort);
-  const sql = `WITH ${ctes}
+  const sql = `WITH ${ctes}, version AS (SELECT ${version} AS v)
     SELECT ${total} AS total, (SELECT count(*) FROM page)::int AS rows,
-      (${pageJsonSql(w, scope, dir)}) AS json${checkColumn(params, check)}`;
+      (${pageJsonSql(w, scope, dir)}) AS json, (SELECT v FROM version) AS version${checkColumn(params, check)}`;
+  return { sql, params };
+}
+
+/**
+ * The boundaries of `stretches` more stretches of `keyEvery` rows after `after` (from the start
+ * without it), in the order `sort`, and the version of the scope's jobs they were read at: one
+ * walk of the index, its keys as text.
+ */
+function boundaryStatement(
+  scope: JobScope,
+  filter: JobListFilter,
+  sort: JobSort,
+  after: Boundary | undefined,
+  stretches: number,
+) {
+  const params: unknown[] = [];
+  const ctes = pageCtes(params, scope, filter, sort, 0, stretches * keyEvery, after);
+  const version = versionSql(params, scope);
+  const dir = direction(sort);
+  const sql = `WITH ${ctes}
+    SELECT ${version} AS version,
+      coalesce(json_agg(json_build_array(p.sort_key::text, p.id) ORDER BY p.n), '[]')::text AS keys
+      FROM (SELECT sort_key, id, row_number() OVER (ORDER BY sort_key ${dir}, id ${dir}) AS n
+              FROM page) p
+     WHERE p.n % ${keyEvery} = 0`;
   return { sql, params };
 }
 
@@ -315,27 +408,112 @@ const farPageOffset = 5_000;
 
 /**
  * Where a deep page lies counted from the list's far end, when that is nearer: a page is read by
- * walking its index from one end past every row before it, so the last page of 110,000 jobs
- * walked them all. Only where the total is read from the counters (no filter but the status),
- * so that knowing it costs one small read.
+ * walking its index from one end past every row before it (or past a boundary, `pageStatement`),
+ * so the last page of 110,000 jobs walked them all. Needs the total first.
  */
-async function farEndOf(
-  scope: JobScope,
-  filter: JobListFilter,
-  offset: number,
-  limit: number,
-  q: Queryable,
-) {
-  if (offset < farPageOffset || !isStatusOnly(filter)) return undefined;
-  const params: unknown[] = [];
-  const sql = `SELECT ${countersSql(params, scope, filter.status)} AS n`;
-  const total = (await q.queryPrepared<{ n: number }>(sql, params)).rows[0]!.n;
+function farEndOf(offset: number, limit: number, total: number | undefined) {
+  if (total === undefined || offset < farPageOffset) return undefined;
   if (offset >= total || offset + limit / 2 <= total / 2) return undefined;
   const end = Math.min(offset + limit, total);
   return { offset: total - end, limit: end - offset };
 }
 
+/** The total from the counters, where they hold it (no filter but the status): one small read. */
+async function countedTotal(scope: JobScope, filter: JobListFilter, q: Queryable) {
+  if (!isStatusOnly(filter)) return undefined;
+  const params: unknown[] = [];
+  const sql = `SELECT ${countersSql(params, scope, filter.status)} AS n`;
+  return (await q.queryPrepared<{ n: number }>(sql, params)).rows[0]!.n;
+}
+
+interface PageResult {
+  total: number;
+  rows: number;
+  json: string;
+  version: string;
+  checked?: boolean;
+}
+
 export function jobsListQueries(db: Queryable) {
+  const memos = new ListMemos();
+
+  /**
+   * The boundaries of list `name` in the order `sort`, up to the one `stretches` stretches in
+   * (fewer where the list is shorter): those remembered, the rest walked from the last of them.
+   * Remembered at the version the walk read; a walk at a newer version starts from the top.
+   */
+  async function boundaries(
+    name: string,
+    memo: ListMemo | undefined,
+    args: { scope: JobScope; filter: JobListFilter; sort: JobSort; stretches: number },
+  ): Promise<{ memo: ListMemo; keys: Boundary[] }> {
+    const order = orderName(args.sort);
+    const known = memo?.keys.get(order);
+    if (memo && known && (known.length >= args.stretches || memo.ended.has(order))) {
+      return { memo, keys: known };
+    }
+    const from = known?.at(-1);
+    const wanted = args.stretches - (known?.length ?? 0);
+    const { sql, params } = boundaryStatement(args.scope, args.filter, args.sort, from, wanted);
+    const r = (await db.queryPrepared<{ version: string; keys: string }>(sql, params)).rows[0]!;
+    if (from && r.version !== memo!.version) {
+      memos.delete(name);
+      return boundaries(name, undefined, args);
+    }
+    const walked = (JSON.parse(r.keys) as [string | null, string][]).map(([key, id]) => ({
+      key,
+      id,
+    }));
+    const fresh = !memo || memo.version !== r.version;
+    const next: ListMemo = fresh ? { version: r.version, keys: new Map(), ended: new Set() } : memo;
+    const keys = [...(fresh ? [] : (known ?? [])), ...walked];
+    next.keys.set(order, keys);
+    if (walked.length < wanted) next.ended.add(order);
+    memos.set(name, next);
+    return { memo: next, keys };
+  }
+
+  /**
+   * A page of a list that can be remembered (`isMemoable`): its total and boundaries remembered
+   * at a version of the scope's jobs, used in a statement that reads that version beside the
+   * page. Read at another version, the page is read again without them (and they are dropped).
+   */
+  async function rememberedPage(args: PageArgs, trust = true): Promise<PageResult> {
+    const [scope, filter, sort, offset, limit] = args;
+    const name = listName(scope, filter);
+    let memo = trust ? memos.get(name) : undefined;
+    const total = memo?.total ?? (await countedTotal(scope, filter, db));
+    const farEnd = farEndOf(offset, limit, total);
+    const read = farEnd ? reversed(sort) : sort;
+    const stretches = Math.floor((farEnd ?? { offset }).offset / keyEvery);
+    let after: PageRead['after'];
+    if (stretches > 0) {
+      const b = await boundaries(name, memo, { scope, filter, sort: read, stretches });
+      memo = b.memo;
+      const last = Math.min(stretches, b.keys.length);
+      if (last > 0) after = { boundary: b.keys[last - 1]!, skipped: last * keyEvery };
+    }
+    const { sql, params } = pageStatement(args, { farEnd, after, known: memo });
+    const page = (await db.queryPrepared<PageResult>(sql, params)).rows[0]!;
+    const stale = (after && page.version !== memo!.version) || (farEnd && page.total !== total);
+    if (stale) {
+      memos.delete(name);
+      if (trust) return rememberedPage(args, false);
+      // Jobs written between each read: read from the top, as without boundaries.
+      const plain = pageStatement(args);
+      return (await db.queryPrepared<PageResult>(plain.sql, plain.params)).rows[0]!;
+    }
+    if (memo?.version === page.version) memo.total = page.total;
+    else
+      memos.set(name, {
+        version: page.version,
+        total: page.total,
+        keys: new Map(),
+        ended: new Set(),
+      });
+    return page;
+  }
+
   return {
     /** A page of the list (see `pageCtes`), as rows. */
     async list(
@@ -380,17 +558,12 @@ export function jobsListQueries(db: Queryable) {
         if (read < recentSearchRows) return { total: hits, rows, json, checked };
         if (hits > offset + limit) return { total: null, rows, json, checked };
       }
-      const { sql, params } = pageStatement(
-        [scope, filter, sort, offset, limit, check],
-        await farEndOf(scope, filter, offset, limit, q),
-      );
-      const r = await q.queryPrepared<{
-        total: number;
-        rows: number;
-        json: string;
-        checked?: boolean;
-      }>(sql, params);
-      return r.rows[0]!;
+      const page: PageArgs = [scope, filter, sort, offset, limit, check];
+      // Remembered only from outside a transaction: its own writes may yet roll back.
+      if (q === db && isMemoable(filter)) return rememberedPage(page);
+      const farEnd = farEndOf(offset, limit, await countedTotal(scope, filter, q));
+      const { sql, params } = pageStatement(page, { farEnd });
+      return (await q.queryPrepared<PageResult>(sql, params)).rows[0]!;
     },
 
     async count(scope: JobScope, filter: JobListFilter, q: Queryable = db) {

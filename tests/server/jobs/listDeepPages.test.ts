@@ -150,6 +150,20 @@ async function referencePage(
   return r.rows.map((row) => row.id);
 }
 
+/** How many jobs the reference counts for the caller and filter. */
+async function referenceTotal(
+  caller: ReturnType<typeof callers>[keyof ReturnType<typeof callers>],
+  filter: { status?: string; state?: string; type?: string },
+) {
+  const r = await ctx.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM jobs j
+      WHERE ${caller.where} AND ($2::text IS NULL OR j.status = $2)
+        AND ($3::text IS NULL OR j.state = $3) AND ($4::text IS NULL OR j.type = $4)`,
+    [caller.party, filter.status ?? null, filter.state ?? null, filter.type ?? null],
+  );
+  return r.rows[0]!.n;
+}
+
 describe('every sort and filter of the jobs screen, for every caller, at any depth', () => {
   it('reads each page as a plain ORDER BY … OFFSET over the same jobs has it', async () => {
     const fields = ['code', 'type', 'subject_name', 'state', 'status', 'due_at', 'created_at'];
@@ -184,5 +198,141 @@ describe('every sort and filter of the jobs screen, for every caller, at any dep
       }
     }
     expect(pages).toBe(8 * 14 * 3);
+  });
+});
+
+// Deep pages are read past remembered boundaries (jobsPageKeys.ts), valid for one version of the
+// caller's jobs: every write between two reads must show in the next one, never an old boundary.
+describe('deep pages after jobs are written between two reads', () => {
+  const lists: [keyof ReturnType<typeof callers>, object, [string, 'ASC' | 'DESC'][]][] = [
+    [
+      'owner',
+      {},
+      [
+        ['created_at', 'DESC'],
+        ['subject_name', 'ASC'],
+        ['due_at', 'ASC'],
+        ['due_at', 'DESC'],
+      ],
+    ],
+    [
+      'owner',
+      { state: 'oyo' },
+      [
+        ['created_at', 'ASC'],
+        ['subject_name', 'DESC'],
+      ],
+    ],
+    [
+      'owner',
+      { status: 'cancelled' },
+      [
+        ['code', 'ASC'],
+        ['created_at', 'DESC'],
+      ],
+    ],
+    [
+      'partner',
+      {},
+      [
+        ['subject_name', 'ASC'],
+        ['due_at', 'DESC'],
+      ],
+    ],
+    [
+      'admin',
+      { type: 'address' },
+      [
+        ['code', 'DESC'],
+        ['state', 'ASC'],
+      ],
+    ],
+  ];
+
+  /**
+   * Every list's pages near the top, in the middle and near the end, against the reference. The
+   * first read of each list after a write is a deep page: the one a stale boundary would answer.
+   */
+  async function expectPagesAsReference(when: string) {
+    for (const [name, filter, sorts] of lists) {
+      const caller = callers()[name];
+      for (const sort of sorts) {
+        const total = await referenceTotal(caller, filter);
+        expect(total).toBeGreaterThan(600);
+        for (const from of [260, 601, Math.floor(total / 2), total - 30]) {
+          const page = await apiPage(sort, filter, from, from + 24, caller.who);
+          const label = `${when}: ${name} ${JSON.stringify(filter)} ${sort.join(' ')} from ${from}`;
+          expect(page.ids, label).toEqual(await referencePage(caller, sort, filter, from));
+          expect(page.range, label).toBe(`jobs ${from}-${from + 24}/${total}`);
+        }
+      }
+    }
+  }
+
+  it('reads every page as the reference after inserts, status moves, renames, reassignments and deletes', async () => {
+    await expectPagesAsReference('before any write');
+    // Read twice: the second read is the one past remembered boundaries.
+    await expectPagesAsReference('read again');
+
+    // New jobs: the newest first, their names among the others, in every state of the lists.
+    const added = await ctx.db.query<{ id: string }>(
+      `INSERT INTO jobs (type, company_id, created_by, state, lga, subject_name, fields, status)
+       SELECT 'address', $1, $2, (ARRAY['lagos', 'oyo', 'kano', 'abia'])[1 + i % 4], 'Somewhere',
+              'Deep' || (i * 331) || ' Obi', '{}'::jsonb,
+              CASE WHEN i % 3 = 0 THEN 'cancelled' ELSE 'pending' END
+         FROM generate_series(1, 40) i RETURNING id`,
+      [company.companyId, company.account.id],
+    );
+    await expectPagesAsReference('after 40 inserts');
+
+    await ctx.db.query(
+      `UPDATE jobs SET status = 'cancelled'
+        WHERE company_id = $1 AND status <> 'cancelled' AND abs(hashtext(id::text)) % 37 = 5`,
+      [company.companyId],
+    );
+    await expectPagesAsReference('after status moves');
+
+    // A rename and a new due date move a job within the name and due-date orders alone.
+    await ctx.db.query(
+      `UPDATE jobs SET subject_name = 'Aaa Renamed ' || code, due_at = now() - interval '3 days'
+        WHERE company_id = $1 AND abs(hashtext(id::text)) % 53 = 7`,
+      [company.companyId],
+    );
+    await expectPagesAsReference('after renames');
+
+    // Some of the partner's jobs taken back and others given to it.
+    await ctx.db.query(
+      `UPDATE jobs SET assignee_type = NULL, assignee_company_id = NULL, due_at = NULL
+        WHERE assignee_company_id = $1 AND abs(hashtext(id::text)) % 11 = 0`,
+      [partner.companyId],
+    );
+    await ctx.db.query(
+      `UPDATE jobs SET assignee_type = 'company', assignee_company_id = $2, status = 'assigned',
+              due_at = now() + interval '5 hours'
+        WHERE company_id = $1 AND assignee_type IS NULL AND abs(hashtext(id::text)) % 29 = 3`,
+      [company.companyId, partner.companyId],
+    );
+    await expectPagesAsReference('after reassignments');
+
+    await ctx.db.query(`DELETE FROM jobs WHERE id = ANY($1::uuid[])`, [
+      added.rows.filter((_, i) => i % 2 === 0).map((r) => r.id),
+    ]);
+    await expectPagesAsReference('after deletes');
+  });
+
+  it('keeps the boundaries read before a write that was rolled back, and reads past them', async () => {
+    const sort: [string, 'ASC' | 'DESC'] = ['subject_name', 'ASC'];
+    const caller = callers().owner;
+    await apiPage(sort, {}, 3_000, 3_024);
+    await ctx.db
+      .transaction(async (tx) => {
+        await tx.query(`UPDATE jobs SET subject_name = 'Zzz' WHERE company_id = $1`, [
+          company.companyId,
+        ]);
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    const page = await apiPage(sort, {}, 3_000, 3_024);
+    expect(page.ids).toEqual(await referencePage(caller, sort, {}, 3_000));
   });
 });
