@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createWorker, OEM } from 'tesseract.js';
@@ -142,7 +143,11 @@ export async function benchBills(): Promise<string> {
       ? '## Bill reader on the evaluation set (BENCH_ONLY=bills)'
       : `## Bill reader on another set, ${path.basename(setDir)} (BENCH_ONLY=bills BILL_SET_DIR)`,
     '',
-    `${cases.length} photographed-like bills of ${setDir}/ (${cases.filter((c) => c.split === 'tune').length} to choose thresholds on, ${cases.filter((c) => c.split === 'held_out').length} held out), read one after another, each way of reading with its own warm tesseract.js worker, the ways taking turns bill by bill; the OCR worker starts in ${fmt(startMs)} ms.`,
+    `${cases.length} photographed-like bills of ${setDir}/ (${
+      setDir === billSetDir
+        ? `${cases.filter((c) => c.split === 'tune').length} to choose thresholds on, ${cases.filter((c) => c.split === 'held_out').length} held out`
+        : 'drawn from another seed: nothing was chosen on them; "tune" and "held_out" are only the halves the generator names'
+    }), read one after another, each way of reading with its own warm tesseract.js worker, the ways taking turns bill by bill; the OCR worker starts in ${fmt(startMs)} ms.`,
     '',
   ];
   const seconds = (process.env.BILL_SECOND?.split(',') ?? [
@@ -161,7 +166,9 @@ export async function benchBills(): Promise<string> {
     return `${fmt(s.precision, 2)} / ${fmt(s.recall, 2)}`;
   };
   const details: string[] = [];
+  const loadBefore = loadavg()[0]!;
   const outcomesOf = await run(plans, cases);
+  const load = `${cpus().length} cores, load average ${fmt(loadBefore, 1)} at the start and ${fmt(loadavg()[0]!, 1)} at the end`;
   for (const [i, plan] of plans.entries()) {
     const outcomes = outcomesOf[i]!;
     const ms = outcomes.map((o) => o.ms);
@@ -219,7 +226,7 @@ export async function benchBills(): Promise<string> {
       );
   }
   out.push(
-    'The readings compared, in this run (P / R: precision / recall on the whole set):',
+    `The readings compared, in this run (${load}; P / R: precision / recall on the whole set):`,
     '',
     ...markdownTable(summary),
     '',
