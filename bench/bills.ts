@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createWorker, OEM } from 'tesseract.js';
-import type { BillCase } from '../scripts/makeBillSet';
+import { billSetDir, type BillCase } from '../scripts/makeBillSet';
 import {
   createBillChecker,
   defaultPreparation,
+  defaultSecondPreparation,
   tesseractOptions,
   type BillPreparation,
 } from '../server/services/checks/bill';
@@ -16,11 +18,18 @@ import { fmt, markdownTable } from './report';
  * BENCH_ONLY=bills: the bill reader on the evaluation set (tests/fixtures/bills/, made by
  * `npm run eval:bills:make`): precision and recall of each warning, on the half the thresholds
  * were chosen on, the held-out half and the whole; time per bill; the OCR worker's start.
- * BILL_PREP=as_sent,grey,grey_large compares ways of preparing the photo (default: the checker's).
+ * Each preparation is measured twice in the same run: with one reading (as the checker read until
+ * the second look came) and with the second look on a mismatch (as it reads now).
+ * BILL_PREP=as_sent,grey,grey_large compares ways of preparing the photo (default: the checker's);
+ * BILL_SECOND=grey,… other preparations for the second look (default: the checker's).
  */
 
-/** BILL_SET_DIR: another set made by makeBillSet (e.g. at a larger photo size). */
-const setDir = process.env.BILL_SET_DIR ?? 'tests/fixtures/bills';
+/**
+ * BILL_SET_DIR: another set made by makeBillSet (at a larger photo size, or from another seed:
+ * `BILL_SET_DIR=/tmp/bills-20000 BILL_SET_SEED=20000 npm run eval:bills:make`), reported in a
+ * section of its own.
+ */
+const setDir = process.env.BILL_SET_DIR ?? billSetDir;
 const codes: CheckWarningCode[] = [
   'bill_unreadable',
   'bill_name_mismatch',
@@ -34,7 +43,21 @@ interface Outcome {
   ms: number;
   name: number;
   address: number;
+  readings: number;
 }
+
+/** How the checker reads: the first reading's preparation and the second look's, if any. */
+interface Plan {
+  preparation: BillPreparation;
+  second: BillPreparation | null;
+}
+
+const planName = (p: Plan) =>
+  p.second
+    ? `\`${p.preparation}\`, a second look \`${p.second}\` on a mismatch`
+    : `\`${p.preparation}\`, one reading`;
+const isCheckers = (p: Plan) =>
+  p.preparation === defaultPreparation && p.second === defaultSecondPreparation;
 
 const pct = (values: number[], p: number) => {
   const s = [...values].sort((a, b) => a - b);
@@ -61,30 +84,45 @@ function scores(outcomes: Outcome[], code: CheckWarningCode) {
   };
 }
 
-async function run(preparation: BillPreparation, cases: BillCase[]) {
-  const checker = createBillChecker({ preparation });
-  const outcomes: Outcome[] = [];
+/**
+ * Every plan reads each bill in turn, bill by bill, each with its own warm worker: the machine's
+ * load at any moment weighs on all of them alike, so their times compare.
+ */
+async function run(plans: Plan[], cases: BillCase[]) {
+  let readings = 0;
+  const checkers = plans.map((plan) =>
+    createBillChecker({
+      preparation: plan.preparation,
+      secondPreparation: plan.second,
+      onReading: () => readings++,
+    }),
+  );
+  const outcomes: Outcome[][] = plans.map(() => []);
   try {
     for (const c of cases) {
       const jpeg = readFileSync(path.join(setDir, c.file));
-      const { check, warnings } = await checker.check(jpeg, c.claim, new Date(c.capturedAt));
-      outcomes.push({
-        c,
-        got: new Set(warnings.map((w) => w.code)),
-        ms: check.ms,
-        name: check.name_score,
-        address: check.address_score,
-      });
-      if (process.env.BILL_VERBOSE) {
-        const wrong = c.expected.join(',') !== warnings.map((w) => w.code).join(',');
-        console.log(
-          `${wrong ? '✗' : '✓'} ${c.file} ${check.ms} ms name ${check.name_score} address ${check.address_score} date ${check.bill_date} issuer ${check.issuer} → ${warnings.map((w) => w.code).join(',')}`,
-        );
-        if (wrong && process.env.BILL_VERBOSE === 'text') console.log(check.text);
+      for (const [i, checker] of checkers.entries()) {
+        readings = 0;
+        const { check, warnings } = await checker.check(jpeg, c.claim, new Date(c.capturedAt));
+        outcomes[i]!.push({
+          c,
+          got: new Set(warnings.map((w) => w.code)),
+          ms: check.ms,
+          name: check.name_score,
+          address: check.address_score,
+          readings,
+        });
+        if (process.env.BILL_VERBOSE) {
+          const wrong = c.expected.join(',') !== warnings.map((w) => w.code).join(',');
+          console.log(
+            `${wrong ? '✗' : '✓'} ${planName(plans[i]!)}: ${c.file} ${check.ms} ms ${readings} reading(s) name ${check.name_score} address ${check.address_score} date ${check.bill_date} issuer ${check.issuer} → ${warnings.map((w) => w.code).join(',')}`,
+          );
+          if (wrong && process.env.BILL_VERBOSE === 'text') console.log(check.text);
+        }
       }
     }
   } finally {
-    await checker.close();
+    await Promise.all(checkers.map((checker) => checker.close()));
   }
   return outcomes;
 }
@@ -101,18 +139,54 @@ export async function benchBills(): Promise<string> {
   await worker.terminate();
 
   const out = [
-    '## Bill reader on the evaluation set (BENCH_ONLY=bills)',
+    setDir === billSetDir
+      ? '## Bill reader on the evaluation set (BENCH_ONLY=bills)'
+      : `## Bill reader on another set, ${path.basename(setDir)} (BENCH_ONLY=bills BILL_SET_DIR)`,
     '',
-    `${cases.length} photographed-like bills of tests/fixtures/bills/ (${cases.filter((c) => c.split === 'tune').length} to choose thresholds on, ${cases.filter((c) => c.split === 'held_out').length} held out), read one after another by one warm tesseract.js worker; the OCR worker starts in ${fmt(startMs)} ms.`,
+    `${cases.length} photographed-like bills of ${setDir}/ (${
+      setDir === billSetDir
+        ? `${cases.filter((c) => c.split === 'tune').length} to choose thresholds on, ${cases.filter((c) => c.split === 'held_out').length} held out`
+        : 'drawn from another seed: nothing was chosen on them; "tune" and "held_out" are only the halves the generator names'
+    }), read one after another, each way of reading with its own warm tesseract.js worker, the ways taking turns bill by bill; the OCR worker starts in ${fmt(startMs)} ms.`,
     '',
   ];
-  for (const prep of preparations) {
-    const outcomes = await run(prep, cases);
+  const seconds = (process.env.BILL_SECOND?.split(',') ?? [
+    defaultSecondPreparation,
+  ]) as BillPreparation[];
+  const plans: Plan[] = preparations.flatMap((preparation) => [
+    { preparation, second: null },
+    ...seconds.map((second) => ({ preparation, second })),
+  ]);
+
+  const summary = [
+    ['reading', 'time p50 / p95 / max', 'second looks', 'name P / R', 'address P / R'],
+  ];
+  const pr = (outcomes: Outcome[], code: CheckWarningCode) => {
+    const s = scores(outcomes, code);
+    return `${fmt(s.precision, 2)} / ${fmt(s.recall, 2)}`;
+  };
+  const details: string[] = [];
+  const loadBefore = loadavg()[0]!;
+  const outcomesOf = await run(plans, cases);
+  const load = `${cpus().length} cores, load average ${fmt(loadBefore, 1)} at the start and ${fmt(loadavg()[0]!, 1)} at the end`;
+  for (const [i, plan] of plans.entries()) {
+    const outcomes = outcomesOf[i]!;
     const ms = outcomes.map((o) => o.ms);
-    out.push(
-      `### Photo prepared as \`${prep}\`${prep === defaultPreparation ? ' (the checker’s)' : ''}`,
+    const times = `${fmt(pct(ms, 50))} / ${fmt(pct(ms, 95))} / ${fmt(Math.max(...ms))} ms`;
+    const twice = outcomes.filter((o) => o.readings > 1).map((o) => o.ms);
+    const once = outcomes.filter((o) => o.readings === 1).map((o) => o.ms);
+    const looks = twice.length;
+    summary.push([
+      `${planName(plan)}${isCheckers(plan) ? ' (the checker’s)' : ''}`,
+      times,
+      String(looks),
+      pr(outcomes, 'bill_name_mismatch'),
+      pr(outcomes, 'bill_address_mismatch'),
+    ]);
+    details.push(
+      `### Photo prepared as ${planName(plan)}${isCheckers(plan) ? ' (the checker’s)' : ''}`,
       '',
-      `Time per bill (preparation, OCR and matching): p50 ${fmt(pct(ms, 50))} ms, p95 ${fmt(pct(ms, 95))} ms, max ${fmt(Math.max(...ms))} ms.`,
+      `Time per bill (preparation, OCR and matching): p50 ${fmt(pct(ms, 50))} ms, p95 ${fmt(pct(ms, 95))} ms, max ${fmt(Math.max(...ms))} ms; a second look taken on ${looks} of ${outcomes.length} bills${looks ? ` (those: p50 ${fmt(pct(twice, 50))} ms, max ${fmt(Math.max(...twice))} ms; the others: p50 ${fmt(pct(once, 50))} ms)` : ''}.`,
       '',
     );
     const rows = [['warning', 'split', 'precision', 'recall', 'tp / fp / fn']];
@@ -130,18 +204,18 @@ export async function benchBills(): Promise<string> {
           `${s.tp} / ${s.fp} / ${s.fn}`,
         ]);
       }
-    out.push(...markdownTable(rows), '');
+    details.push(...markdownTable(rows), '');
     const aim = (code: CheckWarningCode) => {
       const s = scores(outcomes, code);
       return `${code}: precision ${fmt(s.precision, 2)}, recall ${fmt(s.recall, 2)} — ${s.precision >= 0.9 && s.recall >= 0.9 ? 'met' : 'NOT met'}`;
     };
-    out.push(
+    details.push(
       `Aim (recall ≥ 0.9 at precision ≥ 0.9, whole set): ${aim('bill_name_mismatch')}; ${aim('bill_address_mismatch')}.`,
       '',
     );
     const missed = outcomes.filter((o) => o.c.expected.join(',') !== [...o.got].sort().join(','));
     if (missed.length)
-      out.push(
+      details.push(
         'Bills whose warnings differ from their truth:',
         '',
         ...missed.map(
@@ -151,5 +225,12 @@ export async function benchBills(): Promise<string> {
         '',
       );
   }
+  out.push(
+    `The readings compared, in this run (${load}; P / R: precision / recall on the whole set):`,
+    '',
+    ...markdownTable(summary),
+    '',
+    ...details,
+  );
   return out.join('\n');
 }

@@ -403,8 +403,12 @@ function addDays(d: Date, days: number) {
   return new Date(d.getTime() + days * 86_400_000);
 }
 
-/** `side`: the photo's long side; the wizard's by default, larger to measure what it would gain. */
-export async function makeBillSet(dir = billSetDir, side = maxPhotoSide) {
+/**
+ * `side`: the photo's long side; the wizard's by default, larger to measure what it would gain.
+ * `seed`: another one draws other bills of the same kinds, a fresh set to check a change on that
+ * nothing was tuned on (the set in tests/fixtures/bills/ is the default's).
+ */
+export async function makeBillSet(dir = billSetDir, side = maxPhotoSide, seed = 9_000) {
   mkdirSync(dir, { recursive: true });
   for (const f of readdirSync(dir)) if (f.endsWith('.jpg')) rmSync(path.join(dir, f));
   const browser = await launchChromium();
@@ -412,7 +416,7 @@ export async function makeBillSet(dir = billSetDir, side = maxPhotoSide) {
   try {
     const page = await browser.newPage();
     for (const [i, kind] of plan.entries()) {
-      const r = demoRandom(9_000 + i);
+      const r = demoRandom(seed + i);
       const u = utilities[i % utilities.length]!;
       const first = r.pick(firstNames);
       const last = r.pick(lastNames);
@@ -508,8 +512,11 @@ export async function makeBillSet(dir = billSetDir, side = maxPhotoSide) {
   return cases;
 }
 
+/** BILL_SET_DIR and BILL_SET_SEED: a fresh set elsewhere (bench/bills.ts reads BILL_SET_DIR). */
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const cases = await makeBillSet();
+  const dir = process.env.BILL_SET_DIR ?? billSetDir;
+  const seed = process.env.BILL_SET_SEED ? Number(process.env.BILL_SET_SEED) : undefined;
+  const cases = await makeBillSet(dir, maxPhotoSide, seed);
   const bytes = cases.reduce((a, c) => a + c.bytes, 0);
-  console.log(`${cases.length} bills, ${(bytes / 1024 / 1024).toFixed(1)} MB, in ${billSetDir}`);
+  console.log(`${cases.length} bills, ${(bytes / 1024 / 1024).toFixed(1)} MB, in ${dir}`);
 }

@@ -563,3 +563,51 @@ export function matchBill(text: string, claim: BillClaim, capturedAt: Date): Bil
     warnings,
   };
 }
+
+// --- two readings of one bill -------------------------------------------------------------------
+
+/** One OCR reading of a bill and what it says about the claim. */
+export interface BillReading extends BillMatch {
+  text: string;
+}
+
+const has = (m: BillMatch, code: CheckWarning['code']) => m.warnings.some((w) => w.code === code);
+
+/**
+ * Whether a reading is worth a second look: it read enough to judge and did not find the name or
+ * the address. OCR drops a line or garbles a word far more often than a bill is in another name,
+ * so before warning the photo is read once more, prepared another way.
+ */
+export function wantsSecondReading(m: BillMatch): boolean {
+  return (
+    !has(m, 'bill_unreadable') && (has(m, 'bill_name_mismatch') || has(m, 'bill_address_mismatch'))
+  );
+}
+
+/**
+ * The two readings of one bill as one: the name (or address) is found when either reading found
+ * it. The text shown, its marks, the issuer and the date are those of the reading that found
+ * more of the claim (the first when they found as much); the scores are each the better one.
+ * A reading that could not read the bill gives way to the other.
+ */
+export function bestOfReadings(first: BillReading, second: BillReading): BillReading {
+  if (has(second, 'bill_unreadable')) return first;
+  if (has(first, 'bill_unreadable')) return second;
+  const found = (r: BillReading) => ({
+    name: !has(r, 'bill_name_mismatch'),
+    address: !has(r, 'bill_address_mismatch'),
+  });
+  const count = (f: { name: boolean; address: boolean }) => Number(f.name) + Number(f.address);
+  const chosen = count(found(second)) > count(found(first)) ? second : first;
+  const other = found(chosen === first ? second : first);
+  return {
+    ...chosen,
+    name_score: Math.max(first.name_score, second.name_score),
+    address_score: Math.max(first.address_score, second.address_score),
+    warnings: chosen.warnings.filter(
+      (w) =>
+        !(w.code === 'bill_name_mismatch' && other.name) &&
+        !(w.code === 'bill_address_mismatch' && other.address),
+    ),
+  };
+}

@@ -2,7 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { billSetDir, type BillCase } from '../../../scripts/makeBillSet';
-import { createBillChecker, tesseractOptions } from '../../../server/services/checks/bill';
+import {
+  createBillChecker,
+  defaultPreparation,
+  defaultSecondPreparation,
+  tesseractOptions,
+} from '../../../server/services/checks/bill';
 
 // Real OCR, a few seconds a bill on two cores: a few bills of the evaluation set only.
 const cases = JSON.parse(readFileSync(path.join(billSetDir, 'truth.json'), 'utf8')) as BillCase[];
@@ -57,6 +62,18 @@ describe('the bill reader', () => {
         message: 'The bill is in the name of CHIEF AKINOLA, ABDULLAHI, not Chiamaka Sule.',
       },
     ]);
+  });
+
+  it('looks a second time, larger, at a bill whose house number the first reading lost', async () => {
+    const seen: string[] = [];
+    const own = createBillChecker({ onReading: (how) => seen.push(how) });
+    const { c, jpeg, at } = byFile('bill-24-match.jpg');
+    const { check, warnings } = await own.check(jpeg, c.claim, at);
+    await own.close();
+    expect(seen).toEqual([defaultPreparation, defaultSecondPreparation]);
+    expect(warnings).toEqual([]);
+    const marked = check.marks.map((m) => `${m.field}:${check.text.slice(m.start, m.end)}`);
+    expect(marked).toContain('address:29B');
   });
 
   it('finds a blank page unreadable', async () => {

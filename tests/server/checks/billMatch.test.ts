@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addressWords,
+  bestOfReadings,
   billDateOf,
   findDates,
   findIssuer,
@@ -11,6 +12,7 @@ import {
   similarity,
   tokenize,
   tooOld,
+  wantsSecondReading,
 } from '../../../server/services/checks/billMatch';
 
 const capturedAt = new Date('2026-10-20T10:00:00Z');
@@ -328,5 +330,34 @@ describe('the whole bill', () => {
     const m = matchBill(bill({ name: 'Adebayo Okonkwa' }), claim, capturedAt);
     expect(String(m.name_score)).toMatch(/^0\.\d{1,2}$/);
     expect(m.name_score).toBeLessThan(1);
+  });
+});
+
+describe('two readings of one bill', () => {
+  const reading = (text: string) => ({ text, ...matchBill(text, claim, capturedAt) });
+
+  it('wants a second look only on a readable bill that misses the name or the address', () => {
+    expect(wantsSecondReading(reading(bill({})))).toBe(false);
+    expect(wantsSecondReading(reading(bill({ date: '01/01/2026' })))).toBe(false);
+    expect(wantsSecondReading(reading('IKEJA ELECTRIC'))).toBe(false);
+    expect(wantsSecondReading(reading(bill({ name: 'Chinedu Eze' })))).toBe(true);
+    expect(wantsSecondReading(reading(bill({ address: '3 Allen Avenue, Ikeja' })))).toBe(true);
+  });
+
+  it('lets a reading that read nothing give way to the other, whichever came first', () => {
+    const good = reading(bill({}));
+    const blank = reading('');
+    expect(bestOfReadings(good, blank)).toBe(good);
+    expect(bestOfReadings(blank, good)).toBe(good);
+  });
+
+  it('finds a field when either reading found it, and keeps the other warnings of the one shown', () => {
+    const noName = reading(bill({ name: 'P——', date: '01/01/2026' }));
+    const noAddress = reading(bill({ address: '4 Bode Thornas St', date: '01/01/2026' }));
+    const both = bestOfReadings(noName, noAddress);
+    expect(both.warnings.map((w) => w.code)).toEqual(['bill_too_old']);
+    expect(both.text).toBe(noName.text);
+    const neither = bestOfReadings(noName, reading(bill({ name: 'Chinedu Eze' })));
+    expect(neither.warnings.map((w) => w.code)).toEqual(['bill_name_mismatch', 'bill_too_old']);
   });
 });

@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import {
+  defaultOcrTimeoutMs,
+  defaultPreparation,
+  defaultSecondPreparation,
+  readBill,
+  type BillOcr,
+  type BillPreparation,
+  type BillReadingPlan,
+} from '../../../server/services/checks/bill';
+
+// The second look without OCR: a fake reader answers each preparation with the text given.
+const capturedAt = new Date('2026-03-02T15:49:00Z');
+const claim = {
+  subjectName: 'Funmilayo Balogun',
+  address: '29B Maiduguri Road, Nassarawa',
+  stateAlias: 'kano',
+  lga: 'Nassarawa',
+};
+
+const bill = (name: string, address: string, date = '06-Feb-2026') =>
+  [
+    'KANO ELECTRICITY DISTRIBUTION PLC',
+    'Electricity Bill - Customer Copy',
+    `Customer Name: ${name}`,
+    'Account No: 45/76/71/3475-01',
+    'Meter No: 35069887406',
+    `Address: ${address}`,
+    `Bill Date: ${date}`,
+    'Due Date: 20/02/2026',
+    'Previous Balance N17,621.00',
+    'AMOUNT PAYABLE N27,377.00',
+  ].join('\n');
+
+const right = bill('FUNMILAYO BALOGUN', '29B MAIDUGURI RD, NASSARAWA');
+
+interface Call {
+  how: BillPreparation;
+  timeoutMs: number;
+}
+
+/** Answers `texts[how]` (null: the reading ran out of time) after `delayMs[how]`. */
+function fakeOcr(
+  texts: Partial<Record<BillPreparation, string | null>>,
+  delayMs: Partial<Record<BillPreparation, number>> = {},
+) {
+  const calls: Call[] = [];
+  const ocr: BillOcr = async (_jpeg, how, timeoutMs) => {
+    calls.push({ how, timeoutMs });
+    const delay = delayMs[how];
+    if (delay) await new Promise((r) => setTimeout(r, delay));
+    const text = texts[how];
+    if (text === undefined) throw new Error(`no text for ${how}`);
+    return text;
+  };
+  return { ocr, calls };
+}
+
+const plan: BillReadingPlan = {
+  preparation: defaultPreparation,
+  secondPreparation: defaultSecondPreparation,
+  ocrTimeoutMs: defaultOcrTimeoutMs,
+};
+const read = (ocr: BillOcr, p: Partial<BillReadingPlan> = {}) =>
+  readBill(new Uint8Array([0xff, 0xd8]), claim, capturedAt, { ...plan, ...p }, ocr);
+const codes = (r: Awaited<ReturnType<typeof read>>) => r.warnings.map((w) => w.code);
+
+describe('the second look at a bill', () => {
+  it('is not taken when the first reading finds the name and the address', async () => {
+    const { ocr, calls } = fakeOcr({ [defaultPreparation]: right });
+    const r = await read(ocr);
+    expect(codes(r)).toEqual([]);
+    expect(calls.map((c) => c.how)).toEqual([defaultPreparation]);
+    expect(calls[0]!.timeoutMs).toBe(defaultOcrTimeoutMs);
+  });
+
+  it('is not taken on a bill too little of which could be read, nor on one only too old', async () => {
+    const blank = fakeOcr({ [defaultPreparation]: 'wl ~~ Ee\nA 3 -_' });
+    expect(codes(await read(blank.ocr))).toEqual(['bill_unreadable']);
+    expect(blank.calls).toHaveLength(1);
+    const old = fakeOcr({
+      [defaultPreparation]: bill('FUNMILAYO BALOGUN', '29B MAIDUGURI RD', '06-Jun-2025'),
+    });
+    expect(codes(await read(old.ocr))).toEqual(['bill_too_old']);
+    expect(old.calls).toHaveLength(1);
+  });
+
+  it('accepts the house number the second reading finds where the first misread it', async () => {
+    const { ocr, calls } = fakeOcr({
+      [defaultPreparation]: bill('FUNMILAYO BALOGUN', '208 MAIDUGURL RD, NASSARAWA'),
+      [defaultSecondPreparation]: right,
+    });
+    const r = await read(ocr);
+    expect(calls.map((c) => c.how)).toEqual([defaultPreparation, defaultSecondPreparation]);
+    expect(codes(r)).toEqual([]);
+    // What is shown is the reading that found it, its marks in that text.
+    expect(r.check.text).toBe(right);
+    expect(r.check.address_score).toBe(1);
+    const marked = r.check.marks.map((m) => `${m.field}:${r.check.text.slice(m.start, m.end)}`);
+    expect(marked).toContain('address:29B');
+  });
+
+  it('still warns when the second reading finds another house number too', async () => {
+    const { ocr, calls } = fakeOcr({
+      [defaultPreparation]: bill('FUNMILAYO BALOGUN', '208 MAIDUGURL RD, NASSARAWA'),
+      [defaultSecondPreparation]: bill('FUNMILAYO BALOGUN', '28B MAIDUGURI RD, NASSARAWA'),
+    });
+    const r = await read(ocr);
+    expect(calls).toHaveLength(2);
+    expect(codes(r)).toEqual(['bill_address_mismatch']);
+    expect(r.check.address_score).toBeLessThan(0.7);
+  });
+
+  it('still warns, naming who is on it, when the second reading finds another name too', async () => {
+    const other = bill('CHIEF AKINOLA, ABDULLAHI', '29B MAIDUGURI RD, NASSARAWA');
+    const { ocr } = fakeOcr({ [defaultPreparation]: other, [defaultSecondPreparation]: other });
+    const r = await read(ocr);
+    expect(r.warnings).toEqual([
+      {
+        code: 'bill_name_mismatch',
+        message: 'The bill is in the name of CHIEF AKINOLA, ABDULLAHI, not Funmilayo Balogun.',
+      },
+    ]);
+  });
+
+  it('takes the name from one reading and the address from the other', async () => {
+    const first = bill('FUNMILAYO BALOGUN', '208 MAIDUGURL RD, NASSARAWA');
+    const { ocr } = fakeOcr({
+      [defaultPreparation]: first,
+      [defaultSecondPreparation]: bill('P——', '29B MAIDUGURI RD, NASSARAWA'),
+    });
+    const r = await read(ocr);
+    expect(codes(r)).toEqual([]);
+    // Each found as much: the first is shown, with the better score of each field.
+    expect(r.check.text).toBe(first);
+    expect([r.check.name_score, r.check.address_score]).toEqual([1, 1]);
+  });
+
+  it('keeps the first reading when the second runs out of time or reads nothing', async () => {
+    const first = bill('FUNMILAYO BALOGUN', '208 MAIDUGURL RD, NASSARAWA');
+    for (const second of [null, '']) {
+      const { ocr } = fakeOcr({ [defaultPreparation]: first, [defaultSecondPreparation]: second });
+      const r = await read(ocr);
+      expect(codes(r)).toEqual(['bill_address_mismatch']);
+      expect(r.check.text).toBe(first);
+    }
+  });
+
+  it('gives the second reading only the time the first left, and none if less than it took', async () => {
+    const texts = {
+      [defaultPreparation]: bill('FUNMILAYO BALOGUN', '208 MAIDUGURL RD'),
+      [defaultSecondPreparation]: right,
+    };
+    const roomy = fakeOcr(texts, { [defaultPreparation]: 30 });
+    expect(codes(await read(roomy.ocr, { ocrTimeoutMs: 1_000 }))).toEqual([]);
+    expect(roomy.calls[1]!.timeoutMs).toBeLessThanOrEqual(1_000 - 30);
+    expect(roomy.calls[1]!.timeoutMs).toBeGreaterThan(500);
+
+    const tight = fakeOcr(texts, { [defaultPreparation]: 60 });
+    expect(codes(await read(tight.ocr, { ocrTimeoutMs: 100 }))).toEqual(['bill_address_mismatch']);
+    expect(tight.calls.map((c) => c.how)).toEqual([defaultPreparation]);
+  });
+
+  it('is never taken when the plan has none', async () => {
+    const { ocr, calls } = fakeOcr({
+      [defaultPreparation]: bill('FUNMILAYO BALOGUN', '208 MAIDUGURL RD'),
+    });
+    expect(codes(await read(ocr, { secondPreparation: null }))).toEqual(['bill_address_mismatch']);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('counts both readings in the time the check took, and tells of each reading', async () => {
+    const seen: BillPreparation[] = [];
+    const { ocr } = fakeOcr(
+      {
+        [defaultPreparation]: bill('FUNMILAYO BALOGUN', '208 MAIDUGURL RD'),
+        [defaultSecondPreparation]: right,
+      },
+      { [defaultPreparation]: 20, [defaultSecondPreparation]: 20 },
+    );
+    const r = await read(ocr, { onReading: (how) => seen.push(how) });
+    expect(seen).toEqual([defaultPreparation, defaultSecondPreparation]);
+    expect(r.check.ms).toBeGreaterThanOrEqual(38);
+  });
+});
