@@ -68,6 +68,11 @@ export const criticalModules: CriticalModule[] = [
     file: 'server/services/checks/place.ts',
     tests: ['tests/server/checks/place.test.ts'],
   },
+  {
+    // What a job claims, as every check compares it (the name on the bill, the address, the place).
+    file: 'server/services/checks/claim.ts',
+    tests: ['tests/server/checks/claimMutation.test.ts'],
+  },
   // The COPY export's page conversion and the paged list exports live here too.
   {
     file: 'server/services/csv.ts',
