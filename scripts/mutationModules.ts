@@ -54,6 +54,25 @@ export const criticalModules: CriticalModule[] = [
     file: 'server/services/captureWarnings.ts',
     tests: ['tests/server/services/captureWarnings.test.ts'],
   },
+  // The machine checks' judgement of the evidence: the bill's read text against the claim, and
+  // the capture point against the claimed state and LGA. Their unit tests only: the OCR and the
+  // queue around them (bill.test.ts, checks.test.ts) add minutes and no rule of their own.
+  {
+    file: 'server/services/checks/billMatch.ts',
+    tests: [
+      'tests/server/checks/billMatch.test.ts',
+      'tests/server/checks/billMatchMutation.test.ts',
+    ],
+  },
+  {
+    file: 'server/services/checks/place.ts',
+    tests: ['tests/server/checks/place.test.ts'],
+  },
+  {
+    // What a job claims, as every check compares it (the name on the bill, the address, the place).
+    file: 'server/services/checks/claim.ts',
+    tests: ['tests/server/checks/claimMutation.test.ts'],
+  },
   // The COPY export's page conversion and the paged list exports live here too.
   {
     file: 'server/services/csv.ts',

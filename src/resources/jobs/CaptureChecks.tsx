@@ -135,6 +135,9 @@ export const CaptureChecks = ({ jobId, checks }: { jobId: string; checks: Checks
             aria-label={t('bill_text')}
             sx={{
               whiteSpace: 'pre-wrap',
+              // A long run without spaces (a meter number, OCR noise) wraps too: no sideways
+              // scrolling on a phone.
+              overflowWrap: 'anywhere',
               fontFamily: 'monospace',
               fontSize: '0.8rem',
               bgcolor: 'action.hover',

@@ -97,6 +97,9 @@ describe('checkPlace', () => {
       'more than 30 km',
     );
     expect(checkPlace(allenAvenueIkeja, claim('lagos', 'Ikeja'), 1)!.warnings).toHaveLength(1);
+    // at the limit exactly is not farther than it
+    const atLimit = checkPlace(ajah, claim('lagos', 'Ikeja'))!.check.distance_km;
+    expect(checkPlace(ajah, claim('lagos', 'Ikeja'), atLimit)!.warnings).toEqual([]);
 
     const env = { DATA_DIR: '/tmp/place-check-test', JWT_SECRET: 'x'.repeat(32) };
     expect(loadConfig(env).placeMaxKm).toBe(25);
@@ -125,11 +128,29 @@ describe('checkPlace', () => {
     ])
       expect(checkPlace(point, claim('lagos', 'Ikeja')), JSON.stringify(point)).toBeNull();
   });
+
+  it('judges a point on the edge of the coordinates (a pole, the antimeridian) as outside Nigeria', () => {
+    for (const point of [
+      { lat: 90, lng: 3.35 },
+      { lat: -90, lng: 3.35 },
+      { lat: 6.6, lng: 180 },
+      { lat: 6.6, lng: -180 },
+    ]) {
+      const result = checkPlace(point, claim('lagos', 'Ikeja'));
+      expect(result?.check.in_claimed_state, JSON.stringify(point)).toBe(false);
+      expect(result?.warnings[0]?.message).toMatch(/^The capture point is outside Nigeria/);
+    }
+  });
 });
 
 describe('placeOf and stateAt (also for the demo data)', () => {
   it("gives an LGA's headquarters town, or the centre of an LGA the data has no town for", () => {
     expect(placeOf('borno', 'Bama')).toMatchObject({ name: 'Bama', isTown: true });
+    // the claim's state and LGA as the reference data spell them, whatever the claim's spelling
+    expect(placeOf('Lagos', 'ifako ijaiye')).toMatchObject({
+      stateAlias: 'lagos',
+      lga: 'Ifako-Ijaiye',
+    });
     // Seats not named after their LGA.
     expect(placeOf('abia', 'Ikwuano')).toMatchObject({ name: 'Isiala Oboro', isTown: true });
     expect(placeOf('ogun', 'Ado-Odo/Ota')).toMatchObject({ name: 'Ota', isTown: true });

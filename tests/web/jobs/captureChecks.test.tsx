@@ -11,7 +11,9 @@ import type {
 import { makeJob, makeJobDetail } from '../support/jobsFixtures';
 import { renderApp } from '../support/renderApp';
 import { server } from '../support/server';
-import { adminAccount, companyAccount, signIn } from '../support/session';
+import type { Account } from '../../../src/authProvider';
+import type { PermissionLabel } from '../../../reference/permissions';
+import { adminAccount, companyAccount, sessionKeys, signIn } from '../support/session';
 
 // Leaflet draws nothing in jsdom: the map is not what these tests look at.
 vi.mock('../../../src/resources/jobs/EvidenceMap', () => ({ default: () => null }));
@@ -167,6 +169,89 @@ describe('job profile: machine checks', () => {
     const panel = await checksPanel();
     expect(within(panel).getByText(/Not checked: the utility bill\./)).toBeTruthy();
     expect(within(panel).queryByLabelText('Text read on the bill')).toBeNull();
+  });
+});
+
+/** Provider staff (admin area) and a company's staff (company area) with these labels. */
+const providerStaff = (permissions: PermissionLabel[]): Account => ({
+  ...adminAccount,
+  id: 'acc-staff',
+  role: 'sub-admin',
+  isSuperAdmin: false,
+  permissions,
+});
+const companyStaff = (permissions: PermissionLabel[]): Account => ({
+  ...companyAccount,
+  id: 'acc-company-staff',
+  role: 'sub-admin',
+  permissions,
+});
+
+describe('job profile: machine checks per role', () => {
+  // Who sees the panel (everyone who may open the job: its scores and the bill's read text name
+  // the job's own subject) and who may have the checks run again (the provider's reviewers: the
+  // server answers anyone else 403, which would end the session).
+  it.each<{ who: string; account: Account; mayCheck: boolean }>([
+    { who: 'the super-admin', account: adminAccount, mayCheck: true },
+    {
+      who: 'a provider reviewer',
+      account: providerStaff(['View Job History', 'View Job Stages']),
+      mayCheck: true,
+    },
+    {
+      who: 'provider staff who only view jobs',
+      account: providerStaff(['View Job History']),
+      mayCheck: false,
+    },
+    { who: 'the company', account: companyAccount, mayCheck: false },
+    {
+      who: "a company's sub-user who moves jobs through stages",
+      account: companyStaff(['View Job History', 'View Job Stages']),
+      mayCheck: false,
+    },
+  ])(
+    '$who sees the read bill and the scores; Check again: $mayCheck',
+    async ({ account, mayCheck }) => {
+      signIn(account);
+      let posted = 0;
+      server.use(
+        http.get(`/api/v2/job/detail/${id}`, () => HttpResponse.json(jobWith(done))),
+        http.post(`/api/v2/jobs/${id}/checks`, () => {
+          posted += 1;
+          return HttpResponse.json(pending, { status: 202 });
+        }),
+      );
+      await renderApp(`/${account.area}/jobs/profile/${id}`);
+      const panel = await checksPanel();
+      expect(within(panel).getByLabelText('Text read on the bill').textContent).toBe(billText);
+      for (const shown of ['Ikeja Electric Plc', '42%', '90%', '212.4 km']) {
+        expect(within(panel).getByText(shown)).toBeTruthy();
+      }
+      // The button waits for the access answer: the same wait for the roles with and without it,
+      // so that its absence is not read before the answer came.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const button = within(panel).queryByRole('button', { name: 'Check again' });
+      expect(button !== null).toBe(mayCheck);
+      expect(posted).toBe(0);
+      expect(sessionKeys()).toContain('accessToken');
+    },
+  );
+
+  it('keeps staff without "View Job History" out of the profile without asking the server', async () => {
+    // The demo's sub-admin: dashboard, job creation and people, not the jobs' evidence.
+    signIn(providerStaff(['View Dashboard', 'Create Job', 'User management (view)']));
+    let asked = 0;
+    server.use(
+      http.get(`/api/v2/job/detail/${id}`, () => {
+        asked += 1;
+        return HttpResponse.json({ message: 'Forbidden' }, { status: 403 });
+      }),
+    );
+    await renderApp(`/admin/jobs/profile/${id}`);
+    expect(await screen.findByText('Access denied', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Machine checks' })).toBeNull();
+    expect(asked).toBe(0);
+    expect(sessionKeys()).toContain('accessToken');
   });
 });
 
