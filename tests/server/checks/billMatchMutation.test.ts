@@ -374,3 +374,154 @@ describe("the warnings' words", () => {
     expect(read('Adebayo', 'Adebayo').issuer).toBeNull();
   });
 });
+
+describe('the rest of the rule book', () => {
+  it('leaves every title out of the claimed name', () => {
+    const titles =
+      'Mr Mrs Miss Ms Dr Chief Alhaji Alhaja Alh Hajia Hajiya Engr Prof Barr Pastor Rev Sir Madam ' +
+      'Mallam Malam Otunba Prince Princess Lady Arc Hon Deacon Deaconess Elder Bishop Evang ' +
+      'Comrade Capt Col Gen Oba Olori High';
+    expect(nameWords(`${titles} Ayo`)).toEqual(['ayo']);
+  });
+
+  it.each([
+    'Bill Date',
+    'BillDate',
+    'Bill  Date',
+    'Billing Date',
+    'Billing  Period',
+    'BillingPeriod',
+    'Bill Month',
+    'Date of Bill',
+    'DateofBill',
+    'Date  of  Issue',
+    'Issue Date',
+    'IssueDate',
+    'Issue  Date',
+    'Invoice Date',
+    'InvoiceDate',
+    'Invoice  Date',
+    'Statement Date',
+    'StatementDate',
+    'Statement  Date',
+    'Date Issued',
+    'DateIssued',
+    'Date  Issued',
+    'Period',
+    'Month',
+    'Bill Date:-',
+  ])('takes a date labelled "%s" over a later unlabelled one', (label) => {
+    expect(billDateOf(`${label} 01/09/2026\n05/09/2026`, capturedAt)?.date).toBe('2026-09-01');
+  });
+
+  it.each([
+    'Due',
+    'Pay by',
+    'PayBy',
+    'Pay  by',
+    'Last pay',
+    'LastPay',
+    'Last  paid',
+    'Payment',
+    'Previous',
+    'Prev',
+    'Read Date',
+    'ReadingDate',
+    'Reading  Date',
+    'Meter read',
+    'MeterRead',
+    'Meter  read',
+    'Printed',
+    'Generated',
+    'Due (latest)',
+  ])('takes an unlabelled date over a later one labelled "%s"', (label) => {
+    expect(billDateOf(`${label} 05/10/2026\n01/09/2026`, capturedAt)?.date).toBe('2026-09-01');
+  });
+
+  it('reads the bill-to label and premises with any spacing', () => {
+    for (const label of ['Bill to', 'Billto', 'Bill  to'])
+      expect(messages(`${label}: Chinedu Eze`, null)[0]!.message, label).toBe(
+        'The bill is in the name of Chinedu Eze, not Adebayo Okonkwo.',
+      );
+    expect(messages('Premises: 3 Allen Avenue').map((w) => w.message)).toContain(
+      "The bill's address is 3 Allen Avenue, not 14 Bode Thomas Street.",
+    );
+  });
+
+  it('reads dates spaced out around their separators and months run into their numbers', () => {
+    const dates = (text: string) => findDates(text).map((d) => d.date);
+    expect(dates('12 / 03 / 2026')).toEqual(['2026-03-12']);
+    expect(dates('12March 2026')).toEqual(['2026-03-12']);
+    expect(dates('March12, 2026')).toEqual(['2026-03-12']);
+    expect(dates('March 12,  2026')).toEqual(['2026-03-12']);
+    expect(dates('March. 2026')).toEqual(['2026-03-01']);
+    expect(dates("March, '2026")).toEqual(['2026-03-01']);
+  });
+
+  it('lists dates in the order they are written, whatever form each has', () => {
+    expect(findDates('March 2026 then 12/03/2026').map((d) => d.start)).toEqual([0, 16]);
+  });
+
+  it('marks the bill in reading order, the issuer after the name when printed after it', () => {
+    const text = `${filler}\nAdebayo Okonkwo\nIKEDC`;
+    const m = matchBill(text, { subjectName: 'Adebayo Okonkwo', address: null }, capturedAt);
+    expect(m.marks.map((x) => text.slice(x.start, x.end))).toEqual(['Adebayo', 'Okonkwo', 'IKEDC']);
+  });
+
+  it('finds a name on a bill of one line, and marks its first place when printed twice', () => {
+    expect(
+      matchBill('Adebayo Okonkwo', { subjectName: 'Adebayo Okonkwo', address: null }, capturedAt)
+        .name_score,
+    ).toBe(1);
+    const text = `${filler}\n\nAdebayo Okonkwo\n\n\nAdebayo Okonkwo`;
+    const m = matchBill(text, { subjectName: 'Adebayo Okonkwo', address: null }, capturedAt);
+    expect(m.marks.map((x) => x.start)).toEqual([text.indexOf('Adebayo'), text.indexOf('Okonkwo')]);
+  });
+
+  it('calls two empty words alike', () => {
+    expect(similarity('', '')).toBe(1);
+  });
+});
+
+describe('the edges the first run of mutants found', () => {
+  it('shortens only words of five letters or more, and only to the long forms', () => {
+    expect(addressWords('Roads Lanes 14no').map((w) => w.text)).toEqual(['roads', 'lanes', '14n0']);
+  });
+
+  it('uses each word of the bill once for the address too', () => {
+    expect(read('Address: Bode Street', 'Zz', 'Bode Bode Street').address_score).toBe(0.67);
+  });
+
+  it('takes a month with one slip in four letters', () => {
+    expect(findDates('Junr 2026').map((d) => d.date)).toEqual(['2026-06-01']);
+  });
+
+  it('takes a bill dated 62 days after a capture at midnight, to the millisecond', () => {
+    const midnight = new Date('2026-10-20T00:00:00Z');
+    expect(billDateOf('Bill Date: 21/12/2026', midnight)?.date).toBe('2026-12-21');
+  });
+
+  it('drops an amount only at the end of the value, with or without N', () => {
+    expect(messages('Customer: Chinedu N12,345 Eze', null)[0]!.message).toBe(
+      'The bill is in the name of Chinedu N12,345 Eze, not Adebayo Okonkwo.',
+    );
+    expect(messages('Customer: Chinedu Eze 12,345.00', null)[0]!.message).toBe(
+      'The bill is in the name of Chinedu Eze, not Adebayo Okonkwo.',
+    );
+  });
+
+  it('says the claimed address was not found when the bill labels none', () => {
+    expect(messages('Adebayo Okonkwo')).toContainEqual({
+      code: 'bill_address_mismatch',
+      message: 'The claimed address, 14 Bode Thomas Street, was not found on the bill.',
+    });
+  });
+
+  it('reads words of vowels only as words', () => {
+    expect(readableWords('eau aia')).toBe(2);
+  });
+
+  it('takes a long issuer word with two slips in ten letters', () => {
+    expect(findIssuer(tokenize('WASTE MANAGXMXNT AUTHORITY'))?.name).toBe('LAWMA');
+  });
+});
