@@ -54,16 +54,10 @@ export const criticalModules: CriticalModule[] = [
     file: 'server/services/captureWarnings.ts',
     tests: ['tests/server/services/captureWarnings.test.ts'],
   },
-  // The machine checks' judgement of the evidence: the bill's read text against the claim, and
-  // the capture point against the claimed state and LGA. Their unit tests only: the OCR and the
-  // queue around them (bill.test.ts, checks.test.ts) add minutes and no rule of their own.
-  {
-    file: 'server/services/checks/billMatch.ts',
-    tests: [
-      'tests/server/checks/billMatch.test.ts',
-      'tests/server/checks/billMatchMutation.test.ts',
-    ],
-  },
+  // The machine checks' judgement of the evidence: the capture point against the claimed state
+  // and LGA, and what a job claims. Their unit tests only: the queue around them (checks.test.ts)
+  // adds minutes and no rule of their own. The bill matcher (billMatch.ts) is not here yet: its
+  // 800 mutants take about 40 minutes, past what a change's CI step should take.
   {
     file: 'server/services/checks/place.ts',
     tests: ['tests/server/checks/place.test.ts'],

@@ -265,8 +265,13 @@ const addressForms: Record<string, string> = {
   way: 'way',
   layout: 'lay',
 };
-/** Words that say nothing about which address: left out of the score. */
-const addressNoise = new Set(['no', 'number', 'num', 'nigeria', 'state', 'and', 'the', 'of']);
+/**
+ * Words that say nothing about which address: left out of the score. Folded as the claim's words
+ * are ("nigeria" reads as "nlgerla") and checked before the short forms ("state" is near "estate").
+ */
+const addressNoise = new Set(
+  ['no', 'number', 'num', 'nigeria', 'state', 'and', 'the', 'of'].map(foldWord),
+);
 
 export interface AddressWord {
   /** Folded word, or the digits (and letter) of a house number. */
@@ -291,9 +296,9 @@ export function addressWords(address: string): AddressWord[] {
   return tokenize(address)
     .map((t) => {
       if (hasDigit(t.raw)) return { text: foldNumber(t.raw.replace(/^no/i, '')), number: true };
-      return { text: addressForm(t.word), number: false };
+      return { text: addressNoise.has(t.word) ? '' : addressForm(t.word), number: false };
     })
-    .filter((w) => w.text && !addressNoise.has(w.text));
+    .filter((w) => w.text);
 }
 
 function scoreAddress(claim: AddressWord[], window: Token[]): Found {

@@ -160,6 +160,20 @@ describe('the address', () => {
     expect(addressWords('5 Chime Close')[0]).toEqual({ text: '5', number: true });
   });
 
+  it('leaves out "State" and "Nigeria" as written, and keeps "Estate"', () => {
+    expect(addressWords('12 Allen Avenue, Ikeja, Lagos State, Nigeria')).toEqual(
+      addressWords('12 Allen Avenue, Ikeja, Lagos'),
+    );
+    // Folded as OCR's slips are (i and l alike).
+    expect(addressWords('4 Unity Close, Ikota Estate').map((w) => w.text)).toEqual([
+      '4',
+      'unlty',
+      'cl',
+      'lkota',
+      'est',
+    ]);
+  });
+
   it.each([
     ['as claimed', '14 Bode Thomas Street, Surulere'],
     ['abbreviated', '14 Bode Thomas St, Surulere'],
