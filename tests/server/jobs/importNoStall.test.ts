@@ -57,9 +57,9 @@ function deps(jobs: Partial<JobsRepository> = {}): JobCreationDeps {
 function countingInsert(onChunk: (n: number) => void | Promise<void>) {
   let n = 0;
   const insertStaged: JobsRepository['insertStaged'] = async (...args) => {
-    const ids = await ctx.app.repos.jobs.insertStaged(...args);
+    const written = await ctx.app.repos.jobs.insertStaged(...args);
     await onChunk(++n);
-    return ids;
+    return written;
   };
   return insertStaged;
 }
@@ -252,7 +252,7 @@ describe('a bulk import on the embedded database does not stall other calls', ()
     );
     expect(events.rows).toEqual([]);
     // The good rows alone: written with their events, in the order given (codes ascending).
-    const ids = await ctx.app.repos.jobs.insertStaged(
+    const { ids } = await ctx.app.repos.jobs.insertStaged(
       rows.slice(0, 2),
       company.account.id,
       importId,
@@ -323,6 +323,14 @@ describe('the import shares the database fairly', () => {
       const busy = performance.eventLoopUtilization(before);
       expect(busy.utilization).toBeLessThan(0.3);
       await slow;
+      // A chunk is paced by the database's own time: a prepared statement queued behind a slow
+      // one says how long it took itself, not how long it waited.
+      const ahead = db.query('SELECT pg_sleep(0.3)');
+      const sent = performance.now();
+      const queued = await db.queryPrepared('SELECT 1 AS one', []);
+      expect(performance.now() - sent).toBeGreaterThanOrEqual(250);
+      expect(queued.ms).toBeLessThan(150);
+      await ahead;
     } finally {
       await db.close();
       rmSync(dir, { recursive: true, force: true });
