@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { privateDir, restrictTreeToOwner } from './ownerOnly';
@@ -68,7 +69,8 @@ export async function openPglite(
  * name, then bind, describe, execute and sync go in as one message: one call, no planning. The
  * generic plan is asked for around this statement alone (SET … RESET in the same message; an error
  * rolls the SET back with the implicit transaction): the app's other queries keep custom plans.
- * Waits for running transactions and queries like `query` does (PGlite runs one at a time).
+ * Waits for running transactions and queries like `query` does (PGlite runs one at a time);
+ * answers how long the statement itself took (`ms`), the wait left out.
  */
 /** An unnamed statement run within a protocol message (parse, bind, execute). */
 const unnamed = (text: string) => [
@@ -87,6 +89,7 @@ function preparedStatements(pg: PGlite, fallback: Queryable) {
     if (!name && names.size >= maxPreparedStatements) return fallback.query<T>(sql, params);
     return pg._runExclusiveTransaction(() =>
       pg.runExclusive(async () => {
+        const started = performance.now();
         const parts: Uint8Array[] = [...genericPlanOn];
         const isNew = !name;
         if (!name) {
@@ -109,7 +112,11 @@ function preparedStatements(pg: PGlite, fallback: Queryable) {
         if (error) throw error;
         // The results of SET, of this statement, then of RESET.
         const result = parse.parseResults(replies, pg.parsers)[1];
-        return { rows: (result?.rows ?? []) as T[], rowCount: result?.rows.length ?? 0 };
+        return {
+          rows: (result?.rows ?? []) as T[],
+          rowCount: result?.rows.length ?? 0,
+          ms: performance.now() - started,
+        };
       }),
     );
   };

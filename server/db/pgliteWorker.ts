@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import { startTsWorker } from '../tsWorker';
 import type { Db, Queryable, QueryResult } from './types';
 
@@ -30,26 +29,29 @@ export type DbReply =
   { id: number; ok: true; result?: unknown } | { id: number; ok: false; error: WireError };
 
 /**
- * How many calls a database on a thread has sent and not yet had answered (`whenOthersDone`):
- * a symbol-keyed property, which the copies made of a `Db` (`{ ...db, close }`) keep.
+ * How a database on a thread tells when the calls others sent it have all been answered
+ * (`whenOthersDone`): a symbol-keyed property, which the copies made of a `Db` (`{ ...db, close }`)
+ * keep.
  */
-const inFlight = Symbol('calls in flight');
-type Counted = { [inFlight]?: () => number };
+const idle = Symbol('no calls in flight');
+type Counted = { [idle]?: (maxMs: number) => Promise<void> };
 
 /**
  * Resolves once the calls sent to `db` by others have been answered, and those their answers led
  * to (a request's next statement) too, or after `maxMs`: a long writer (a bulk import) calls it
- * between its transactions so that other requests' statements run before its next one, however
- * many each request runs one after another. Costs one turn of the event loop when no one else is
- * waiting. On a database that does not count its calls (in memory, PostgreSQL), a turn.
+ * between its statements so that other requests' statements run before its next one, however
+ * many each request runs one after another. It waits for the database thread's answers rather
+ * than polling for them (a loop of turns kept a core busy on a two-core machine, the database's
+ * thread's share). Costs one turn of the event loop when no one else is waiting. On a database
+ * that does not count its calls (in memory, PostgreSQL), a turn.
  */
 export async function whenOthersDone(db: Db, maxMs: number) {
-  const calls = (db as Counted)[inFlight];
-  const until = performance.now() + maxMs;
-  do {
-    await new Promise((resolve) => setImmediate(resolve));
-  } while (calls && calls() > 0 && performance.now() < until);
+  const untilIdle = (db as Counted)[idle];
+  if (untilIdle) await untilIdle(maxMs);
+  else await turn();
 }
+
+const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 /** A database error raised in the database's thread, with its fields. */
 export class DatabaseError extends Error {
@@ -77,12 +79,21 @@ export async function openPgliteInWorker(dataDir: string): Promise<Db> {
     for (const p of pending.values()) p.reject(err);
     pending.clear();
   };
+  /** Waiting for no call in flight (`whenOthersDone`), each told once at most. */
+  const idleWaiters = new Set<() => void>();
+  const wakeIfIdle = () => {
+    if (pending.size > 0) return;
+    for (const wake of idleWaiters) wake();
+    idleWaiters.clear();
+  };
   worker.on('message', (m: DbReply) => {
     const p = pending.get(m.id);
     if (!p) return;
     pending.delete(m.id);
     if (m.ok) p.resolve(m.result);
     else p.reject(Object.assign(new DatabaseError(m.error.message), m.error));
+    // A turn later: the code awaiting this answer may send its next statement first.
+    if (pending.size === 0 && idleWaiters.size) setImmediate(wakeIfIdle);
   });
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`The database thread stopped (exit code ${code})`)));
@@ -147,5 +158,17 @@ export async function openPgliteInWorker(dataDir: string): Promise<Db> {
       }
     },
   };
-  return Object.assign(db, { [inFlight]: () => pending.size });
+  /** A turn, then until no call is in flight (the last answer's turn after), `maxMs` at most. */
+  const untilIdle = async (maxMs: number) => {
+    await turn();
+    if (pending.size === 0) return;
+    let wake = () => {};
+    const woken = new Promise<void>((resolve) => (wake = resolve));
+    idleWaiters.add(wake);
+    const timer = setTimeout(wake, maxMs);
+    await woken;
+    clearTimeout(timer);
+    idleWaiters.delete(wake);
+  };
+  return Object.assign(db, { [idle]: untilIdle });
 }

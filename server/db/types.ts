@@ -1,6 +1,11 @@
 export interface QueryResult<T> {
   rows: T[];
   rowCount: number;
+  /**
+   * How long the database itself spent on the statement, where it says (PGlite's prepared
+   * statements): the wait for the statements queued before it left out.
+   */
+  ms?: number;
 }
 
 /** What a repository needs: the database itself or an open transaction. */

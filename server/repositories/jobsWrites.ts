@@ -148,7 +148,52 @@ export function jobsWrites(db: Queryable) {
     },
 
     /**
-     * A bulk import's row, staging: the jobs `insertMany` writes under it are no one's (every read
+     * Inserts a chunk of a staging import's jobs and their first event (null → pending) in ONE
+     * statement, outside any transaction: it is atomic by itself, and on PGlite it is one call
+     * into the database's thread, so the one connection is never held while a message crosses
+     * back to a busy main thread between a transaction's statements (a chunk written as BEGIN,
+     * two COPYs and COMMIT was four crossings). Prepared once: the rows go in as arrays. Ids are
+     * made here unless given; codes come from the column default in the order given. Answers the
+     * ids, in order, and how long the database spent on the statement where it says (`ms`).
+     */
+    async insertStaged(
+      jobs: (NewJob & { id?: string })[],
+      actorId: string,
+      importId: string,
+      q: Queryable = db,
+    ) {
+      const ids = jobs.map((j) => j.id ?? randomUUID());
+      const r = await q.queryPrepared(
+        `WITH inserted AS (
+           INSERT INTO jobs (id, type, company_id, created_by, state, lga, subject_name, fields,
+                             price_kobo, import_id)
+           SELECT u.id, u.type, u.company_id, u.created_by, u.state, u.lga, u.subject_name,
+                  u.fields::jsonb, u.price_kobo, $10::uuid
+             FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::uuid[], $5::text[], $6::text[],
+                         $7::text[], $8::text[], $9::bigint[])
+               AS u (id, type, company_id, created_by, state, lga, subject_name, fields, price_kobo)
+           RETURNING id)
+         INSERT INTO job_events (job_id, actor_id, to_status)
+         SELECT id, $11::uuid, 'pending' FROM inserted`,
+        [
+          ids,
+          jobs.map((j) => j.type),
+          jobs.map((j) => j.company_id),
+          jobs.map((j) => j.created_by),
+          jobs.map((j) => j.state),
+          jobs.map((j) => j.lga),
+          jobs.map((j) => j.subject_name),
+          jobs.map((j) => JSON.stringify(j.fields)),
+          jobs.map((j) => j.price_kobo ?? null),
+          importId,
+          actorId,
+        ],
+      );
+      return { ids, ms: r.ms };
+    },
+
+    /**
+     * A bulk import's row, staging: the jobs `insertStaged` writes under it are no one's (every read
      * leaves them out, see jobsView `visibleJobSql`) until `endImportStaging`.
      */
     async startImport(companyId: string, createdBy: string, jobs: number, q: Queryable = db) {

@@ -14,7 +14,7 @@ const filesMatching = (pattern: RegExp) =>
 /** SQL that adds rows to the jobs table: an INSERT or a COPY into it. */
 const insertsJobs = /INSERT\s+INTO\s+jobs\b(?!_)|copyFrom\(\s*['"]jobs['"]/i;
 /** A call of the jobs repository's insert methods. */
-const callsJobsInsert = /\bjobs\.insert\(|\.insertMany\(/;
+const callsJobsInsert = /\bjobs\.insert\(|\.insertMany\(|\.insertStaged\(/;
 /** A call (not the definition) of the pricing and charging of new jobs. */
 const callsCharge = /(?<!function )\b(?:priceNewJobs|chargeNewJobs)\(/;
 /** A call of the repository method that sets a job's assignee. */
@@ -47,6 +47,7 @@ describe('job use cases: one service creates jobs, one assigns them', () => {
     expect(insertsJobs.test('`INSERT INTO jobs_archive (id) VALUES ($1)`')).toBe(false);
     expect(callsJobsInsert.test('const id = await jobs.insert(job, tx);')).toBe(true);
     expect(callsJobsInsert.test('await app.repos.jobs.insertMany(rows, actor, tx);')).toBe(true);
+    expect(callsJobsInsert.test('await deps.jobs.insertStaged(part, actor, importId)')).toBe(true);
     expect(callsJobsInsert.test('await deps.payouts.insert(payee, balance, actorId, tx);')).toBe(
       false,
     );
