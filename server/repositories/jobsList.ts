@@ -418,9 +418,12 @@ function farEndOf(offset: number, limit: number, total: number | undefined) {
   return { offset: total - end, limit: end - offset };
 }
 
-/** The total from the counters, where they hold it (no filter but the status): one small read. */
-async function countedTotal(scope: JobScope, filter: JobListFilter, q: Queryable) {
-  if (!isStatusOnly(filter)) return undefined;
+/**
+ * The total from the counters, where they hold it (no filter but the status) and a page this deep
+ * may be read from the far end (`farEndOf`): one small read, none for the pages before.
+ */
+async function countedTotal(scope: JobScope, filter: JobListFilter, offset: number, q: Queryable) {
+  if (offset < farPageOffset || !isStatusOnly(filter)) return undefined;
   const params: unknown[] = [];
   const sql = `SELECT ${countersSql(params, scope, filter.status)} AS n`;
   return (await q.queryPrepared<{ n: number }>(sql, params)).rows[0]!.n;
@@ -482,7 +485,7 @@ export function jobsListQueries(db: Queryable) {
     const [scope, filter, sort, offset, limit] = args;
     const name = listName(scope, filter);
     let memo = trust ? memos.get(name) : undefined;
-    const total = memo?.total ?? (await countedTotal(scope, filter, db));
+    const total = memo?.total ?? (await countedTotal(scope, filter, offset, db));
     const farEnd = farEndOf(offset, limit, total);
     const read = farEnd ? reversed(sort) : sort;
     const stretches = Math.floor((farEnd ?? { offset }).offset / keyEvery);
@@ -561,7 +564,7 @@ export function jobsListQueries(db: Queryable) {
       const page: PageArgs = [scope, filter, sort, offset, limit, check];
       // Remembered only from outside a transaction: its own writes may yet roll back.
       if (q === db && isMemoable(filter)) return rememberedPage(page);
-      const farEnd = farEndOf(offset, limit, await countedTotal(scope, filter, q));
+      const farEnd = farEndOf(offset, limit, await countedTotal(scope, filter, offset, q));
       const { sql, params } = pageStatement(page, { farEnd });
       return (await q.queryPrepared<PageResult>(sql, params)).rows[0]!;
     },
