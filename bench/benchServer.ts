@@ -14,6 +14,7 @@ import { parameterText } from '../server/db/prepared';
 import { listPageStatement, type JobListFilter } from '../server/repositories/jobs';
 import { createConfirmedUser } from '../server/services/createUser';
 import { fundingMovement } from '../server/services/ledger';
+import { insertPlainRows } from './plainInsert';
 
 /**
  * The real app on the benchmark's database, plus the floors it is measured against: a bare route
@@ -90,17 +91,7 @@ app.post<{ Querystring: { mode: 'insert' | 'copy' }; Body: string }>(
         await tx.copyFrom('bench_jobs', columns, csv);
         return;
       }
-      const perStatement = Math.floor(60000 / columns.length);
-      for (let i = 0; i < jobs.length; i += perStatement) {
-        const batch = jobs.slice(i, i + perStatement);
-        const values = batch.map(
-          (_, r) => `(${columns.map((_c, c) => `$${r * columns.length + c + 1}`).join(', ')})`,
-        );
-        await tx.query(
-          `INSERT INTO bench_jobs (${columns.join(', ')}) VALUES ${values.join(', ')}`,
-          batch.flat(),
-        );
-      }
+      await insertPlainRows(tx, 'bench_jobs', columns, jobs);
     });
     return { ms: performance.now() - started, rows: jobs.length };
   },

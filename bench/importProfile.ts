@@ -12,6 +12,7 @@ import { createConfirmedUser } from '../server/services/createUser';
 import { importJobs, type JobOrder } from '../server/services/jobCreation';
 import { fundingMovement } from '../server/services/ledger';
 import { parseImportFile } from '../server/services/jobImport';
+import { insertPlainRows } from './plainInsert';
 
 /**
  * Where a bulk import's time goes on PGlite (`npx tsx bench/importProfile.ts`, ROWS=100000 by
@@ -106,27 +107,22 @@ await db.transaction((tx) => deps.jobs.insertMany(warm, owner.id, tx));
 const columns = ['type', 'company_id', 'created_by', 'state', 'lga', 'subject_name', 'fields'];
 const rows = orders(2);
 const floor = await time('plain INSERT into bench_jobs', () =>
-  db.transaction(async (tx) => {
-    const per = Math.floor(60000 / columns.length);
-    for (let i = 0; i < rows.length; i += per) {
-      const batch = rows.slice(i, i + per);
-      const values = batch.map(
-        (_, r) => `(${columns.map((_c, c) => `$${r * columns.length + c + 1}`).join(', ')})`,
-      );
-      await tx.query(
-        `INSERT INTO bench_jobs (${columns.join(', ')}) VALUES ${values.join(', ')}`,
-        batch.flatMap((j) => [
-          j.type,
-          j.company_id,
-          j.created_by,
-          j.state,
-          j.lga,
-          j.subject_name,
-          JSON.stringify(j.fields),
-        ]),
-      );
-    }
-  }),
+  db.transaction((tx) =>
+    insertPlainRows(
+      tx,
+      'bench_jobs',
+      columns,
+      rows.map((j) => [
+        j.type,
+        j.company_id,
+        j.created_by,
+        j.state,
+        j.lga,
+        j.subject_name,
+        JSON.stringify(j.fields),
+      ]),
+    ),
+  ),
 );
 // The import beside a poll of two statements every 50 ms (a signed-in call's shape), the chunks'
 // own statements timed apart from the rest (giving way, pricing, the final transaction).
