@@ -220,16 +220,19 @@ describe('POST /job/upload', () => {
     expect(rows).toEqual([{ company_id: company.companyId, created_by: admin.account.id }]);
   });
 
-  it('imports 10,000 rows in a few seconds', async () => {
+  // Its speed is the bench's (bench/nostall.ts, bench/importHttp.ts), not a timed assertion here.
+  it('imports 10,000 rows in one upload, every row stored once', async () => {
     const rows = Array.from({ length: 10_000 }, (_, i) => row(100_000 + i));
     await fundWallet(ctx.db, company.companyId!, 10_000 * 150_000);
-    const started = performance.now();
     const res = await upload(company.headers, csv(rows));
-    const ms = performance.now() - started;
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ created: 10_000 });
-    expect(ms).toBeLessThan(8000);
-    console.log(`10,000 rows imported in ${Math.round(ms)} ms`);
+    const { rows: stored } = await ctx.db.query<{ n: number; names: number }>(
+      `SELECT count(*)::int AS n, count(DISTINCT subject_name)::int AS names FROM jobs
+        WHERE company_id = $1 AND subject_name LIKE 'Ada1_____ Obi'`,
+      [company.companyId],
+    );
+    expect(stored).toEqual([{ n: 10_000, names: 10_000 }]);
   });
 });
 
