@@ -5,7 +5,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { states } from '../reference/locations';
+import { addressCsv } from './addressCsv';
 
 /**
  * The no-stall import alone, quickly (`ROWS=20000 npx tsx bench/importHttp.ts`): the bench server
@@ -16,20 +16,6 @@ import { states } from '../reference/locations';
  */
 const rows = Number(process.env.ROWS ?? 20_000);
 const pollList = process.env.POLL_LIST !== '0';
-
-function addressCsv(n: number, seed: number) {
-  const lines = ['first_name,last_name,phone,email,address,landmark,state,lga'];
-  for (let i = 0; i < n; i++) {
-    const state = states[(i + seed) % states.length]!;
-    const lga = state.lgas[i % state.lgas.length]!;
-    const phone = `080${String(30000000 + ((i * 7919 + seed) % 69999999)).padStart(8, '0')}`;
-    lines.push(
-      `Ada${i},Obi${seed},${phone},ada${seed}.${i}@example.ng,"${i} Market Road, Block ${i % 40}",` +
-        `Near the church,${state.alias},"${lga}"`,
-    );
-  }
-  return lines.join('\n');
-}
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'import-http-'));
 const env: NodeJS.ProcessEnv = {
