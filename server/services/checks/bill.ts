@@ -153,7 +153,12 @@ export function createBillChecker(options: BillCheckerOptions = {}): BillChecker
 
   return {
     check(jpeg, claim, capturedAt) {
-      const run = queue.then(() => readBill(jpeg, claim, capturedAt, plan, ocr));
+      // The worker's start (seconds, on the first bill and after a reading was cut short) is not
+      // the bill's reading: left inside the cap, it made the first bill after a start unreadable.
+      const run = queue.then(async () => {
+        await started();
+        return readBill(jpeg, claim, capturedAt, plan, ocr);
+      });
       queue = run.catch(() => undefined);
       return run;
     },

@@ -14,6 +14,11 @@ export const nameThreshold = 0.65;
 export const addressThreshold = 0.7;
 /** Fewer readable words than this and the bill is not judged at all. */
 export const minReadableWords = 8;
+/**
+ * Nor with fewer words of a bill's own vocabulary than this: OCR of a textured wall makes up
+ * letter-shaped words ("FEarasrsy", "Fidased") by the dozen, never the labels every bill prints.
+ */
+export const minBillWords = 3;
 /** A bill dated more than this many months before the capture is too old. */
 export const maxBillAgeMonths = 3;
 
@@ -27,12 +32,21 @@ export interface Token {
   line: number;
 }
 
-/** Folds the letters OCR mixes up onto one of each, so both sides compare alike. */
+/**
+ * Folds the letters OCR mixes up onto one of each, so both sides compare alike; also the signs
+ * it reads for letters of a photographed bill ("£." for the initial "F.", "$" for "S"), which
+ * tokenize keeps in words.
+ */
 export function foldWord(s: string): string {
   return s
     .toLowerCase()
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
+    .replace(/£/g, 'f')
+    .replace(/[§$]/g, 's')
+    .replace(/¢/g, 'c')
+    .replace(/¥/g, 'y')
+    .replace(/€/g, 'e')
     .replace(/rn/g, 'm')
     .replace(/vv/g, 'w')
     .replace(/[0ø]/g, 'o')
@@ -47,8 +61,10 @@ export function foldWord(s: string): string {
  * "418", "23A" "234", so both sides fold alike (a true 418 and 41B then count as the same).
  */
 export function foldNumber(s: string): string {
+  // "§9" is how OCR read a blurred "59".
   return s
     .toLowerCase()
+    .replace(/[§$]/g, '5')
     .replace(/o/g, '0')
     .replace(/[l|i!]/g, '1')
     .replace(/b/g, '8')
@@ -61,7 +77,7 @@ export function foldNumber(s: string): string {
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   let line = 0;
-  for (const m of text.matchAll(/\n|[\p{L}\p{N}|]+/gu)) {
+  for (const m of text.matchAll(/\n|[\p{L}\p{N}|£§$¢¥€]+/gu)) {
     if (m[0] === '\n') {
       line++;
       continue;
@@ -111,6 +127,96 @@ export function readableWords(text: string): number {
   return (text.match(/\b[A-Za-z]{3,}\b/g) ?? []).filter(
     (w) => /[aeiouy]/i.test(w) && !/(.)\1\1/.test(w),
   ).length;
+}
+
+/**
+ * Words any utility bill prints whatever its issuer and layout (labels, charges, the trade), and
+ * the commonest short English words, folded as read words are.
+ */
+const billVocabulary = new Set(
+  [
+    'account',
+    'address',
+    'amount',
+    'arrears',
+    'authority',
+    'balance',
+    'band',
+    'bank',
+    'bill',
+    'billing',
+    'branch',
+    'charge',
+    'charges',
+    'collection',
+    'company',
+    'consumption',
+    'copy',
+    'corporation',
+    'current',
+    'customer',
+    'date',
+    'distribution',
+    'due',
+    'electric',
+    'electricity',
+    'energy',
+    'fixed',
+    'invoice',
+    'issue',
+    'issued',
+    'limited',
+    'management',
+    'meter',
+    'month',
+    'name',
+    'number',
+    'online',
+    'outstanding',
+    'paid',
+    'patronage',
+    'pay',
+    'payable',
+    'payment',
+    'period',
+    'plc',
+    'power',
+    'premises',
+    'previous',
+    'quote',
+    'reading',
+    'reference',
+    'service',
+    'statement',
+    'supply',
+    'tariff',
+    'thank',
+    'total',
+    'units',
+    'vat',
+    'waste',
+    'water',
+    'and',
+    'any',
+    'for',
+    'the',
+    'you',
+    'your',
+  ].map(foldWord),
+);
+
+/** How many distinct words of a bill's vocabulary were read. */
+export function billWords(text: string): number {
+  return new Set(
+    tokenize(text)
+      .filter((t) => billVocabulary.has(t.word))
+      .map((t) => t.word),
+  ).size;
+}
+
+/** Whether enough was read to judge the bill: words, and some of them a bill's. */
+export function readableBill(text: string): boolean {
+  return readableWords(text) >= minReadableWords && billWords(text) >= minBillWords;
 }
 
 // --- issuer -------------------------------------------------------------------------------------
@@ -215,30 +321,47 @@ function bestWindow(
   return best;
 }
 
+/**
+ * The window's words, and each two neighbours on a line read as one: OCR splits a word where a
+ * blurred letter leaves a gap ("CHINE DU" for "CHINEDU", "DANN IMA" for "DANJUMA").
+ */
+function withSplitWords(window: Token[]): Token[][] {
+  const pieces = window.map((t) => [t]);
+  for (let i = 0; i + 1 < window.length; i++) {
+    const [a, b] = [window[i]!, window[i + 1]!];
+    // One character apart, as a space leaves them: "DANJUMA, CHINEDU" stay two words.
+    if (a.line === b.line && b.start - a.end === 1 && a.word && b.word) pieces.push([a, b]);
+  }
+  return pieces;
+}
+
 function scoreName(claimWords: string[], window: Token[], field: 'name'): Found {
   // Stryker disable next-line ConditionalExpression,ObjectLiteral,ArrayDeclaration: no claimed word scores NaN, never better than 0, and no marks are kept under the threshold
   if (!claimWords.length) return { score: 0, marks: [] };
   const used = new Set<Token>();
   let total = 0;
   const marks: TextMark[] = [];
+  const pieces = withSplitWords(window.filter((t) => !titles.has(t.word)));
   // Longest claimed words first, so an initial does not take a word a full name needs.
   const order = [...claimWords].sort((a, b) => b.length - a.length);
   for (const w of order) {
     let best = 0;
-    let bestToken: Token | null = null;
-    for (const t of window) {
-      if (used.has(t) || titles.has(t.word)) continue;
-      let s = wordScore(w, t.word);
+    let bestPiece: Token[] | null = null;
+    for (const piece of pieces) {
+      if (piece.some((t) => used.has(t))) continue;
+      const t = piece[0]!;
+      let s = wordScore(w, piece.map((p) => p.word).join(''));
       // An initial on either side stands for the word it begins.
-      if (!s && (t.word.length === 1 || w.length === 1) && t.word[0] === w[0]) s = 0.8;
+      if (!s && piece.length === 1 && (t.word.length === 1 || w.length === 1) && t.word[0] === w[0])
+        s = 0.8;
       if (s > best) {
         best = s;
-        bestToken = t;
+        bestPiece = piece;
       }
     }
-    if (bestToken) {
-      used.add(bestToken);
-      marks.push({ start: bestToken.start, end: bestToken.end, field });
+    if (bestPiece) {
+      for (const t of bestPiece) used.add(t);
+      marks.push({ start: bestPiece[0]!.start, end: bestPiece.at(-1)!.end, field });
     }
     total += best;
   }
@@ -545,7 +668,7 @@ export function matchBill(text: string, claim: BillClaim, capturedAt: Date): Bil
   ].sort((a, b) => a.start - b.start);
 
   const warnings: CheckWarning[] = [];
-  const readable = readableWords(text) >= minReadableWords;
+  const readable = readableBill(text);
   if (!readable) {
     warnings.push({
       code: 'bill_unreadable',

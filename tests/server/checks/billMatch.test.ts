@@ -46,6 +46,15 @@ describe('folding OCR confusions', () => {
     expect(foldWord('Adaeze')).not.toBe(foldWord('Adamu'));
   });
 
+  it('reads the signs OCR puts for letters and digits as those', () => {
+    expect(tokenize('Name: £. Balogun').map((t) => t.word)).toEqual(['name', 'f', 'balogun']);
+    expect(foldWord('$ULE')).toBe(foldWord('Sule'));
+    expect(foldWord('¢HIDI')).toBe(foldWord('Chidi'));
+    expect(foldNumber('§9')).toBe('59');
+    expect(foldNumber('$4')).toBe('54');
+    expect(foldNumber('§9')).not.toBe(foldNumber('69'));
+  });
+
   it('reads letters OCR puts for digits alike in house numbers', () => {
     expect(foldNumber('41B')).toBe(foldNumber('418'));
     expect(foldNumber('1O')).toBe('10');
@@ -128,6 +137,29 @@ describe('the name', () => {
     });
   });
 
+  it('takes an initial OCR read as a sign for the letter it looks like', () => {
+    const c = { ...claim, subjectName: 'Folake Balogun' };
+    expect(codes(bill({ name: '£. Balogun' }), c)).toEqual([]);
+    expect(codes(bill({ name: '£. Balogun' }), { ...c, subjectName: 'Bukola Balogun' })).toEqual([
+      'bill_name_mismatch',
+    ]);
+  });
+
+  it('joins a word OCR split in two, on one line only', () => {
+    const c = { ...claim, subjectName: 'Chinedu Danjuma' };
+    expect(codes(bill({ name: 'CHIEF DANN IMA, CHINE DU' }), c)).toEqual([]);
+    const at = bill({}).indexOf('Adebayo') + 'DANJUMA '.length;
+    expect(matchBill(bill({ name: 'DANJUMA CHINE DU' }), c, capturedAt).marks).toContainEqual({
+      start: at,
+      end: at + 'CHINE DU'.length,
+      field: 'name',
+    });
+    expect(codes(bill({ name: 'DANJUMA CHI NEDU' }), c)).toEqual([]);
+    // Neither half alone is the name; across a line or a comma the two words are not one.
+    expect(codes(bill({ name: 'DANJUMA CHI\nNEDU' }), c)).toEqual(['bill_name_mismatch']);
+    expect(codes(bill({ name: 'DANJUMA CHI, NEDU' }), c)).toEqual(['bill_name_mismatch']);
+  });
+
   it('says the name was not found when the bill has no labelled name', () => {
     const text = bill({}).replace('Customer Name: Adebayo Okonkwo', 'Thank you for your patronage');
     expect(matchBill(text, claim, capturedAt).warnings).toContainEqual({
@@ -200,6 +232,14 @@ describe('the address', () => {
         codes(bill({ address: printed }), { ...claim, address: claimed }),
         `${claimed} / ${printed}`,
       ).not.toContain('bill_address_mismatch');
+  });
+
+  it('reads a house number whose digit OCR read as a sign', () => {
+    expect(codes(bill({ address: '§4 BODE THOMAS ST, SURULERE' }), claim)).toEqual([
+      'bill_address_mismatch',
+    ]);
+    const c = { ...claim, address: '54 Bode Thomas Street, Surulere' };
+    expect(codes(bill({ address: '§4 BODE THOMAS ST, SURULERE' }), c)).toEqual([]);
   });
 
   it('reads a house number with a letter as OCR misreads it', () => {
@@ -323,7 +363,11 @@ describe('the whole bill', () => {
   });
 
   it('says unreadable, and nothing about name or address, when too little text was read', () => {
-    for (const text of ['', '~ . , ‘ — |', 'wl ~~ Ee\nA 3 -_', 'IKEJA ELECTRIC']) {
+    // The last: a plastered wall as OCR read it, letter-shaped words but none a bill prints.
+    const wall =
+      '3 FUEey YREsny 4 SEEly £83 FEarasrsy $58 SEEisTesses\nrizasd FEESEERe (EEE 5 Fis ' +
+      'SHlETaseiisisid / FETREnsdss\nHTH Fras FERENSST FISEEeEes\nfais FERRE Fidased Es';
+    for (const text of ['', '~ . , ‘ — |', 'wl ~~ Ee\nA 3 -_', 'IKEJA ELECTRIC', wall]) {
       expect(codes(text)).toEqual(['bill_unreadable']);
       expect(matchBill(text, claim, capturedAt).warnings[0]!.message).toBe(
         'Too little text could be read on the bill to compare it with the claim.',

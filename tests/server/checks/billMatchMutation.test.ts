@@ -9,6 +9,7 @@ import {
   foldWord,
   matchBill,
   maxBillAgeMonths,
+  minBillWords,
   minReadableWords,
   nameThreshold,
   nameWords,
@@ -319,9 +320,12 @@ describe("the warnings' words", () => {
   const codes = (text: string) =>
     matchBill(text, { subjectName: 'Zz', address: null }, capturedAt).warnings.map((w) => w.code);
 
-  it(`judges a bill from ${minReadableWords} readable words`, () => {
-    expect(codes('one two three four five six seven eight')).toEqual(['bill_name_mismatch']);
-    expect(codes('one two three four five six seven')).toEqual(['bill_unreadable']);
+  it(`judges a bill from ${minReadableWords} readable words, ${minBillWords} of them a bill's`, () => {
+    expect(codes('bill total meter four five six seven eight')).toEqual(['bill_name_mismatch']);
+    expect(codes('bill total meter four five six seven')).toEqual(['bill_unreadable']);
+    // Eight words, but only two of a bill's (one of them twice): a wall's noise, not judged.
+    expect(codes('bill total bill four five six seven eight')).toEqual(['bill_unreadable']);
+    expect(codes('one two three four five six seven eight')).toEqual(['bill_unreadable']);
   });
 
   it('names at most five words of the name and ten of the address found on the bill', () => {

@@ -229,6 +229,21 @@ describe('POST /jobs/{id}/checks', () => {
     expect(audit.rows).toContainEqual({ action: 'job.checks', target_id: job.id });
   });
 
+  it('checks the selfie while the bill is still being read', async () => {
+    let open!: () => void;
+    behaviour.billGate = new Promise<void>((r) => (open = r));
+    const [bills, faces] = [fakes.calls.bill.length, fakes.calls.face.length];
+    const job = await submittedJob();
+    await expect.poll(() => fakes.calls.bill.length, { timeout: 20_000 }).toBe(bills + 1);
+    // the bill reader holds its answer: the face check runs meanwhile, not after it
+    await expect.poll(() => fakes.calls.face.length, { timeout: 20_000 }).toBe(faces + 1);
+    expect((await ctx.app.repos.captureChecks.forJob(job.id))?.status).toBe('pending');
+    open();
+    await settle();
+    const d = await jobDetail(c.owner.headers, job.id);
+    expect(d.capture.checks).toMatchObject({ status: 'done', face: { faces: 1 } });
+  });
+
   it('an older run finishing after a newer one was asked for does not overwrite it', async () => {
     const gate = () => {
       let open!: () => void;
