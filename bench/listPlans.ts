@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { stateAliases } from '../reference/locations';
+import pg from 'pg';
 import { openPglite } from '../server/db/pglite';
+import { openPostgres } from '../server/db/postgres';
 import { migrate } from '../server/db/migrate';
 import { parameterText } from '../server/db/prepared';
 import {
@@ -15,17 +17,33 @@ import { createConfirmedUser } from '../server/services/createUser';
 
 /**
  * The jobs list's statement for every caller, sort and filter the screens offer, on PGlite with
- * 110,000 jobs: the median time of each page (first, middle, last) as the app runs it (one generic
+ * 110,000 jobs (on PostgreSQL with DATABASE_URL): the median time of each page (first, middle, last) as the app runs it (one generic
  * plan; a deep page past its remembered boundary, after a first read that walked to it) and what
  * the plain statement's plan does that grows with the table (sequential scans, rows sorted, rows
  * read): the walk a first read makes.
  * `npx tsx bench/listPlans.ts [data folder]`; the folder is kept between runs (new migrations are
- * applied). `PLANS_ONLY=<text>` runs the cases whose name holds it (every sort for every caller),
+ * applied). Ends with the cases whose plain statement no index serves (a scan of the table, a sort
+ * or a read of more rows than the page's depth). `PLANS_ONLY=<text>` runs the cases whose name holds it (every sort for every caller),
  * `PLANS_SHOW=<text>` prints their plans, `PLANS_RUNS` times each (3).
  */
 const dir = process.argv[2] ?? '/tmp/list-plans-db';
-const fresh = !existsSync(dir);
-const db = await openPglite(dir);
+const url = process.env.DATABASE_URL;
+/** On PostgreSQL: the database `list_plans` on that server, kept between runs like the folder. */
+async function openPlansDb() {
+  if (!url) {
+    const fresh = !existsSync(dir);
+    return { db: await openPglite(dir), fresh };
+  }
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  const made = await admin.query(`SELECT 1 FROM pg_database WHERE datname = 'list_plans'`);
+  if (!made.rowCount) await admin.query('CREATE DATABASE list_plans');
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = '/list_plans';
+  return { db: await openPostgres(u.toString(), 2), fresh: !made.rowCount };
+}
+const { db, fresh } = await openPlansDb();
 await migrate(db);
 
 const person = { password: 'plans-password', first_name: 'Plan', last_name: 'Caller' };
@@ -119,37 +137,52 @@ interface PlanNode {
   'Actual Rows'?: number;
   'Actual Loops'?: number;
   'Rows Removed by Filter'?: number;
+  'Subplan Name'?: string;
   Plans?: PlanNode[];
 }
 
-/** What a plan did that grows with the table: sequential scans of jobs, rows sorted, rows read. */
+/**
+ * What a plan did in reading the page's ids that grows with the table: sequential scans of jobs,
+ * rows sorted (what went into a sort, not the few a top-N sort gives back), rows read, and the
+ * indexes of jobs it read.
+ */
 function shapeOf(root: PlanNode) {
   let seqScans = 0;
   let sorted = 0;
   let read = 0;
+  const indexes = new Set<string>();
+  const rowsOf = (p: PlanNode) => (p['Actual Rows'] ?? 0) * (p['Actual Loops'] ?? 1);
   const walk = (p: PlanNode) => {
     const loops = p['Actual Loops'] ?? 1;
-    const rows = (p['Actual Rows'] ?? 0) * loops;
-    const visited = rows + (p['Rows Removed by Filter'] ?? 0) * loops;
+    const visited = rowsOf(p) + (p['Rows Removed by Filter'] ?? 0) * loops;
     if (p['Node Type'] === 'Seq Scan' && p['Relation Name'] === 'jobs') seqScans++;
-    if (p['Node Type'] === 'Sort') sorted = Math.max(sorted, rows);
-    if (/Scan/.test(p['Node Type']) && p['Relation Name'] === 'jobs')
+    if (p['Node Type'] === 'Sort') sorted = Math.max(sorted, rowsOf(p.Plans?.[0] ?? p));
+    if (/Scan/.test(p['Node Type']) && p['Relation Name'] === 'jobs') {
       read = Math.max(read, visited);
+      if (p['Index Name']) indexes.add(p['Index Name']);
+    }
     p.Plans?.forEach(walk);
   };
-  walk(root);
-  return `seq scans of jobs ${seqScans}, most rows sorted ${sorted}, most rows read by a scan ${read}`;
+  // The page's ids (CTE `page`): the total's count and the join of the page's rows are apart.
+  const find = (p: PlanNode): PlanNode | undefined =>
+    p['Subplan Name'] === 'CTE page' ? p : p.Plans?.map(find).find(Boolean);
+  walk(find(root) ?? root);
+  return {
+    seqScans,
+    sorted,
+    read,
+    text: `seq scans of jobs ${seqScans}, most rows sorted ${sorted}, most rows read by a scan ${read} (${[...indexes].join(', ')})`,
+  };
 }
 
 const only = process.env.PLANS_ONLY;
 const runs = Number(process.env.PLANS_RUNS ?? 3);
 const show = process.env.PLANS_SHOW;
-const rows: string[] = [];
+const unserved: string[] = [];
 let n = 0;
 for (const [who, scope] of scopes) {
   for (const [fname, filter] of filters) {
     for (const sort of sorts) {
-      if (who !== 'owner' && sort.field !== 'created_at' && !only) continue;
       const probe = listPageStatement(scope, filter, sort, 0, 1);
       const total = (await db.query<{ total: number }>(probe.sql, probe.params)).rows[0]!.total;
       for (const [page, offset] of [
@@ -189,12 +222,18 @@ for (const [who, scope] of scopes) {
           };
         });
         times.sort((a, b) => a - b);
-        const line = `${name} (of ${total}): ${times[Math.floor(runs / 2)]!.toFixed(1)} ms (first read ${cold.toFixed(1)} ms); plain statement: ${seen}`;
-        rows.push(line);
+        const line = `${name} (of ${total}): ${times[Math.floor(runs / 2)]!.toFixed(1)} ms (first read ${cold.toFixed(1)} ms); plain statement: ${seen.text}`;
         console.log(line);
+        // Each branch takes at most its first offset + 25 rows: a sort of more, a scan of the
+        // table, or a range read much past them is a case no index serves.
+        const bound = 2 * (offset + 25);
+        if (fname !== 'q' && (seen.seqScans > 0 || seen.sorted > bound || seen.read > 4 * bound))
+          unserved.push(line);
         if (plan) console.log(plan);
       }
     }
   }
 }
+console.log(`\nCases not read from one index range (a search reads its trigram index first):`);
+console.log(unserved.length ? unserved.join('\n') : 'none');
 await db.close();

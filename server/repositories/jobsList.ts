@@ -22,6 +22,7 @@ import {
   type JobRow,
   type JobScope,
   type JobSort,
+  type KeyScope,
   orderBy,
   overdueSql,
   importStagingSql,
@@ -68,10 +69,11 @@ const all: JobScope = { kind: 'all' };
 /** A part of a scope: its condition, and the scope its sort key is read as (see `branches`). */
 interface Branch {
   where: (w: Where) => void;
-  keyScope: JobScope;
-  /** The jobs assigned to the viewer: indexed in creation order only (see `branchJobs`). */
-  assigned: boolean;
+  keyScope: KeyScope;
 }
+
+/** The jobs assigned to the viewer, whose sort keys their own indexes hold (migration 0034). */
+const assigned: KeyScope = { kind: 'assigned' };
 
 /**
  * The scope as disjoint parts: a company's own jobs and those assigned to it, each read from its
@@ -80,31 +82,44 @@ interface Branch {
  * (`company_id <> $1`) made a plan for any values read the partner branch as empty where one
  * company owns every job, and scan the table for it. A company's own jobs never hide their
  * subject from it, so their sort key is the column itself, read off the owner's indexes in order
- * (migration 0032); as the viewer's expression it sorted every job of the company.
+ * (migration 0032); as the viewer's expression it sorted every job of the company. The jobs
+ * assigned to the viewer are read as `assigned`, so that each sort is one range of their
+ * assignee's index for it (migration 0034).
  */
 function branches(scope: JobScope): Branch[] {
+  // Each part read only when the counters say the company has jobs in it, decided once per
+  // statement: a plan made for any values reads a partner's share by scanning the table, even
+  // for a company assigned no job at all, and a partner's own jobs (often none) by walking every
+  // job in the sort's order (the code's unique index, under a status filter).
+  const some = (kind: string, c: string) =>
+    `EXISTS (SELECT 1 FROM job_counts c
+      WHERE c.party_kind = '${kind}' AND c.party_id = ${c} AND c.n > 0)`;
   const parties: Branch[] =
     scope.kind === 'company'
       ? [
           {
-            where: (w) => w.add(`j.company_id = ${w.param(scope.companyId)}`),
+            where: (w) => {
+              const c = w.param(scope.companyId);
+              w.add(`j.company_id = ${c}`);
+              w.add(some('owner', c));
+            },
             keyScope: all,
-            assigned: false,
           },
           {
             where: (w) => {
               const c = w.param(scope.companyId);
               w.add(`j.assignee_company_id = ${c}`);
-              // Decided once per statement from the counters: a plan made for any values reads a
-              // partner's share by scanning the table, even for a company assigned no job at all.
-              w.add(`EXISTS (SELECT 1 FROM job_counts c
-                WHERE c.party_kind = 'assignee_company' AND c.party_id = ${c} AND c.n > 0)`);
+              w.add(some('assignee_company', c));
             },
-            keyScope: scope,
-            assigned: true,
+            keyScope: assigned,
           },
         ]
-      : [{ where: (w) => partyWhere(w, scope), keyScope: scope, assigned: scope.kind === 'agent' }];
+      : [
+          {
+            where: (w) => partyWhere(w, scope),
+            keyScope: scope.kind === 'agent' ? assigned : scope,
+          },
+        ];
   // Each twice: read from the index alone while no import is staging, else leaving out the
   // staged jobs. The database runs one of the two, deciding once per statement.
   return parties.flatMap((party) => [
@@ -186,19 +201,8 @@ function perBranch<R>(
   });
 }
 
-/**
- * A branch's jobs as the `j` of its page's read. The jobs assigned to a party are indexed in
- * creation order only: sorted otherwise, they are gathered from that index and sorted (they are
- * a party's share, not the whole book). Left to choose with a plan made for any values, the
- * database walked the whole table in the sort's own order (provider staff's index) to find the
- * few assigned to one party, and every row of it for a party with none.
- */
-function branchJobs(w: Where, branch: Branch, sort: JobSort, also?: string) {
-  if (!branch.assigned || sort.field === 'created_at' || sort.field === 'id') {
-    return `jobs j ${also ? `${w.sql} AND ${also}` : w.sql}`;
-  }
-  return `(SELECT * FROM jobs j ${w.sql} OFFSET 0) j${also ? ` WHERE ${also}` : ''}`;
-}
+/** A branch's jobs as the `j` of its page's read, with `also` added to its condition. */
+const branchJobs = (w: Where, also?: string) => `jobs j ${also ? `${w.sql} AND ${also}` : w.sql}`;
 
 /** The order of a page's rows, its sort's direction. */
 const direction = (sort: JobSort) => (sort.order === 'ASC' ? 'ASC' : 'DESC');
@@ -232,7 +236,7 @@ function pageCtes(
     const ranges = after ? afterConditions(w, key, sort, after) : [undefined];
     return ranges
       .map((range) => {
-        const matches = `SELECT j.id, ${key} AS sort_key FROM ${branchJobs(w, branch, sort, range)}`;
+        const matches = `SELECT j.id, ${key} AS sort_key FROM ${branchJobs(w, range)}`;
         if (filter.q) return matches;
         return `(${matches} ${orderBy(key, sort)} LIMIT ${w.param(offset + limit)})`;
       })

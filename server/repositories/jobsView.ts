@@ -14,6 +14,14 @@ import { containsPattern, sqlStrings, Where } from './sqlWhere';
 export type JobScope =
   { kind: 'all' } | { kind: 'company'; companyId: string } | { kind: 'agent'; agentId: string };
 
+/**
+ * How a part of a scope reads what is hidden: as the scope does, or as `assigned`, the jobs
+ * assigned to the viewer (a partner company or an agent). A job is never assigned to its owner,
+ * so there what the viewer lost is decided by the job alone, with no parameter: the sort key is
+ * then the expression the assignees' indexes hold (migration 0034).
+ */
+export type KeyScope = JobScope | { kind: 'assigned' };
+
 export interface JobListFilter {
   status?: JobStatus;
   type?: JobKind;
@@ -78,18 +86,19 @@ export const overdueSql = `(j.status IN (${sqlStrings(openJobStatuses)}) AND j.d
  * job or the job was cancelled. A reassigned job leaves the old assignee's scope altogether.
  * The one statement of it: every read of jobs (lists, detail, export, files) goes through it.
  */
-function personalHiddenSql(w: Where, scope: JobScope) {
+function personalHiddenSql(w: Where, scope: KeyScope) {
   const ended = `j.status IN ('declined', 'cancelled')`;
   if (scope.kind === 'company') return `(${ended} AND j.company_id <> ${w.param(scope.companyId)})`;
-  if (scope.kind === 'agent') return `(${ended})`;
+  if (scope.kind === 'agent' || scope.kind === 'assigned') return `(${ended})`;
   return 'false';
 }
 
 /** Whether the subject's name is one this viewer lost (a person's name, see `personalHiddenSql`). */
-function nameHiddenSql(w: Where, scope: JobScope) {
+function nameHiddenSql(w: Where, scope: KeyScope) {
   const hidden = personalHiddenSql(w, scope);
   if (hidden === 'false') return 'false';
-  return `(${hidden} AND j.type = ANY(${w.param(personalSubjectKinds)}::text[]))`;
+  // The kinds as literals: the assignees' name indexes hold this expression (migration 0034).
+  return `(${hidden} AND j.type IN (${sqlStrings(personalSubjectKinds)}))`;
 }
 
 /** The kind's fields as `scope` may read them (see `personalHiddenSql`). */
@@ -104,7 +113,7 @@ export const assigneeNameSql = `CASE WHEN j.assignee_type = 'company' THEN ac.na
          WHEN j.assignee_type = 'agent' THEN ag.first_name || ' ' || ag.last_name END`;
 
 /** The subject's name as this viewer may read it: empty where it names a person they lost. */
-export function subjectSql(w: Where, scope: JobScope) {
+export function subjectSql(w: Where, scope: KeyScope) {
   const hidden = nameHiddenSql(w, scope);
   if (hidden === 'false') return 'j.subject_name';
   return `CASE WHEN ${hidden} THEN '' ELSE j.subject_name END`;
@@ -218,7 +227,7 @@ export function searchSql(w: Where, q: string, scope: JobScope) {
 }
 
 /** The sort key as the viewer reads it (a hidden name must not show through the order). */
-export function sortKey(sort: JobSort, w: Where, scope: JobScope) {
+export function sortKey(sort: JobSort, w: Where, scope: KeyScope) {
   if (sort.field === 'subject_name') return subjectSql(w, scope);
   return `j.${sort.field === 'id' ? 'created_at' : sort.field}`;
 }

@@ -10,14 +10,18 @@ let ctx: TestContext;
 let company: Actor;
 let partner: Actor;
 let admin: Actor;
+let agent: Actor;
 const n = 5_300;
 const stateList = ['lagos', 'oyo', 'kano', 'abia'];
+// Thousands of jobs and hundreds of pages per test: more than the defaults on a shared, busy machine.
+const slow = 300_000;
 
 beforeAll(async () => {
   ctx = await createJobsTestApp();
   company = await signIn(ctx.app, ctx.db, 'company');
   partner = await signIn(ctx.app, ctx.db, 'company', { partner: true });
   admin = await signIn(ctx.app, ctx.db, 'admin');
+  agent = await signIn(ctx.app, ctx.db, 'agent');
   await fundWallet(ctx.db, company.companyId!, n * 150_000);
   const { repos, queue } = ctx.app;
   const orders = Array.from({ length: n }, (_, i) => ({
@@ -48,7 +52,16 @@ beforeAll(async () => {
       WHERE company_id = $1 AND abs(hashtext(id::text)) % 5 = 1`,
     [company.companyId, partner.companyId],
   );
-});
+  // Another fifth to an agent, the same way.
+  await ctx.db.query(
+    `UPDATE jobs SET assignee_type = 'agent', assignee_agent_id = $2, assigned_at = now(),
+            due_at = CASE WHEN abs(hashtext(id::text)) % 7 = 0 THEN NULL
+                          ELSE now() + (abs(hashtext(id::text)) % 50 || ' hours')::interval END,
+            status = CASE WHEN abs(hashtext(id::text)) % 4 = 0 THEN 'declined' ELSE 'accepted' END
+      WHERE company_id = $1 AND abs(hashtext(id::text)) % 5 = 2`,
+    [company.companyId, agent.account.id],
+  );
+}, slow);
 afterAll(() => ctx.close());
 
 async function apiPage(
@@ -85,28 +98,32 @@ async function sqlPage(order: string, status: string | null, offset: number, lim
 }
 
 describe('deep pages of the jobs list', () => {
-  it('reads every deep page as the list in order has it, whichever end it is read from', async () => {
-    const cases = [
-      { sort: ['created_at', 'DESC'], order: 'created_at DESC, id DESC', status: null },
-      { sort: ['created_at', 'ASC'], order: 'created_at ASC, id ASC', status: null },
-      { sort: ['subject_name', 'ASC'], order: 'subject_name ASC, id ASC', status: null },
-      { sort: ['created_at', 'DESC'], order: 'created_at DESC, id DESC', status: 'cancelled' },
-    ] as const;
-    for (const c of cases) {
-      const filter = c.status ? { status: c.status } : {};
-      const total = Number(
-        /\/(\d+)$/.exec(String((await apiPage(c.sort as never, filter, 0, 0)).range))![1],
-      );
-      // Near the start, past the middle, the last full page, the partial last page, past the end.
-      for (const from of [0, 5_000, total - 50, total - 25, total - 10, total]) {
-        if (from < 0) continue;
-        const page = await apiPage(c.sort as never, filter, from, from + 24);
-        expect(page.ids, `${c.order} ${c.status} from ${from}`).toEqual(
-          await sqlPage(c.order, c.status, from, 25),
+  it(
+    'reads every deep page as the list in order has it, whichever end it is read from',
+    async () => {
+      const cases = [
+        { sort: ['created_at', 'DESC'], order: 'created_at DESC, id DESC', status: null },
+        { sort: ['created_at', 'ASC'], order: 'created_at ASC, id ASC', status: null },
+        { sort: ['subject_name', 'ASC'], order: 'subject_name ASC, id ASC', status: null },
+        { sort: ['created_at', 'DESC'], order: 'created_at DESC, id DESC', status: 'cancelled' },
+      ] as const;
+      for (const c of cases) {
+        const filter = c.status ? { status: c.status } : {};
+        const total = Number(
+          /\/(\d+)$/.exec(String((await apiPage(c.sort as never, filter, 0, 0)).range))![1],
         );
+        // Near the start, past the middle, the last full page, the partial last page, past the end.
+        for (const from of [0, 5_000, total - 50, total - 25, total - 10, total]) {
+          if (from < 0) continue;
+          const page = await apiPage(c.sort as never, filter, from, from + 24);
+          expect(page.ids, `${c.order} ${c.status} from ${from}`).toEqual(
+            await sqlPage(c.order, c.status, from, 25),
+          );
+        }
       }
-    }
-  });
+    },
+    slow,
+  );
 });
 
 /** What each caller sees, and its sort key for a name (a subject hidden from it sorts as ''). */
@@ -122,6 +139,8 @@ const callers = () => ({
     party: partner.companyId,
   },
   admin: { who: admin, where: '$1::uuid IS NULL', party: null },
+  // Agents have no jobs screen: their list is read from the repository (`agentPage`).
+  agent: { who: agent, where: 'j.assignee_agent_id = $1', party: agent.account.id },
 });
 
 const keyOf = (field: string, admin: boolean) =>
@@ -165,40 +184,84 @@ async function referenceTotal(
 }
 
 describe('every sort and filter of the jobs screen, for every caller, at any depth', () => {
-  it('reads each page as a plain ORDER BY … OFFSET over the same jobs has it', async () => {
-    const fields = ['code', 'type', 'subject_name', 'state', 'status', 'due_at', 'created_at'];
-    const plan: [keyof ReturnType<typeof callers>, object[]][] = [
-      [
-        'owner',
-        [{}, { status: 'cancelled' }, { state: 'oyo' }, { state: 'kano', status: 'pending' }],
-      ],
-      ['partner', [{}, { status: 'declined' }]],
-      ['admin', [{}, { type: 'address' }]],
-    ];
-    let pages = 0;
-    for (const [name, filters] of plan) {
-      const caller = callers()[name];
-      for (const filter of filters) {
-        for (const field of fields) {
-          for (const dir of ['ASC', 'DESC'] as const) {
-            const sort: [string, 'ASC' | 'DESC'] = [field, dir];
-            const first = await apiPage(sort, filter, 0, 0, caller.who);
-            const total = Number(/\/(\d+)$/.exec(String(first.range))![1]);
-            expect(total, `${name} ${JSON.stringify(filter)}`).toBeGreaterThan(100);
-            for (const from of [0, Math.floor(total / 2), total - 10]) {
-              const page = await apiPage(sort, filter, from, from + 24, caller.who);
-              expect(
-                page.ids,
-                `${name} ${JSON.stringify(filter)} ${field} ${dir} from ${from}`,
-              ).toEqual(await referencePage(caller, sort, filter, from));
-              pages++;
+  it(
+    'reads each page as a plain ORDER BY … OFFSET over the same jobs has it',
+    async () => {
+      const fields = ['code', 'type', 'subject_name', 'state', 'status', 'due_at', 'created_at'];
+      const plan: [keyof ReturnType<typeof callers>, object[]][] = [
+        [
+          'owner',
+          [{}, { status: 'cancelled' }, { state: 'oyo' }, { state: 'kano', status: 'pending' }],
+        ],
+        ['partner', [{}, { status: 'declined' }, { state: 'oyo' }]],
+        ['admin', [{}, { type: 'address' }, { state: 'kano' }]],
+      ];
+      let pages = 0;
+      for (const [name, filters] of plan) {
+        const caller = callers()[name];
+        for (const filter of filters) {
+          for (const field of fields) {
+            for (const dir of ['ASC', 'DESC'] as const) {
+              const sort: [string, 'ASC' | 'DESC'] = [field, dir];
+              const first = await apiPage(sort, filter, 0, 0, caller.who);
+              const total = Number(/\/(\d+)$/.exec(String(first.range))![1]);
+              expect(total, `${name} ${JSON.stringify(filter)}`).toBeGreaterThan(100);
+              for (const from of [0, Math.floor(total / 2), total - 10]) {
+                const page = await apiPage(sort, filter, from, from + 24, caller.who);
+                expect(
+                  page.ids,
+                  `${name} ${JSON.stringify(filter)} ${field} ${dir} from ${from}`,
+                ).toEqual(await referencePage(caller, sort, filter, from));
+                pages++;
+              }
             }
           }
         }
       }
-    }
-    expect(pages).toBe(8 * 14 * 3);
-  });
+      expect(pages).toBe(10 * 14 * 3);
+    },
+    slow,
+  );
+});
+
+/** A page of an agent's list as the repository reads it, with its total. */
+async function agentPage(sort: [string, 'ASC' | 'DESC'], filter: object, offset: number) {
+  const page = await ctx.app.repos.jobs.listPage(
+    { kind: 'agent', agentId: agent.account.id },
+    filter,
+    { field: sort[0] as 'code', order: sort[1] },
+    offset,
+    25,
+  );
+  return { total: page.total, ids: (JSON.parse(page.json) as { id: string }[]).map((j) => j.id) };
+}
+
+describe("an agent's list, every sort, at any depth", () => {
+  it(
+    'reads each page as a plain ORDER BY … OFFSET over the jobs assigned to the agent has it',
+    async () => {
+      const fields = ['code', 'type', 'subject_name', 'state', 'status', 'due_at', 'created_at'];
+      const caller = callers().agent;
+      for (const filter of [{}, { status: 'declined' }, { state: 'abia' }]) {
+        const total = await referenceTotal(caller, filter);
+        expect(total).toBeGreaterThan(100);
+        for (const field of fields) {
+          for (const dir of ['ASC', 'DESC'] as const) {
+            // Twice: the second read of a deep page is past its remembered boundaries.
+            for (const from of [0, Math.floor(total / 2), total - 10, 260, Math.floor(total / 2)]) {
+              const page = await agentPage([field, dir], filter, from);
+              const label = `agent ${JSON.stringify(filter)} ${field} ${dir} from ${from}`;
+              expect(page.ids, label).toEqual(
+                await referencePage(caller, [field, dir], filter, from),
+              );
+              expect(page.total, label).toBe(total);
+            }
+          }
+        }
+      }
+    },
+    slow,
+  );
 });
 
 // Deep pages are read past remembered boundaries (jobsPageKeys.ts), valid for one version of the
@@ -269,70 +332,78 @@ describe('deep pages after jobs are written between two reads', () => {
     }
   }
 
-  it('reads every page as the reference after inserts, status moves, renames, reassignments and deletes', async () => {
-    await expectPagesAsReference('before any write');
-    // Read twice: the second read is the one past remembered boundaries.
-    await expectPagesAsReference('read again');
+  it(
+    'reads every page as the reference after inserts, status moves, renames, reassignments and deletes',
+    async () => {
+      await expectPagesAsReference('before any write');
+      // Read twice: the second read is the one past remembered boundaries.
+      await expectPagesAsReference('read again');
 
-    // New jobs: the newest first, their names among the others, in every state of the lists.
-    const added = await ctx.db.query<{ id: string }>(
-      `INSERT INTO jobs (type, company_id, created_by, state, lga, subject_name, fields, status)
+      // New jobs: the newest first, their names among the others, in every state of the lists.
+      const added = await ctx.db.query<{ id: string }>(
+        `INSERT INTO jobs (type, company_id, created_by, state, lga, subject_name, fields, status)
        SELECT 'address', $1, $2, (ARRAY['lagos', 'oyo', 'kano', 'abia'])[1 + i % 4], 'Somewhere',
               'Deep' || (i * 331) || ' Obi', '{}'::jsonb,
               CASE WHEN i % 3 = 0 THEN 'cancelled' ELSE 'pending' END
          FROM generate_series(1, 40) i RETURNING id`,
-      [company.companyId, company.account.id],
-    );
-    await expectPagesAsReference('after 40 inserts');
+        [company.companyId, company.account.id],
+      );
+      await expectPagesAsReference('after 40 inserts');
 
-    await ctx.db.query(
-      `UPDATE jobs SET status = 'cancelled'
+      await ctx.db.query(
+        `UPDATE jobs SET status = 'cancelled'
         WHERE company_id = $1 AND status <> 'cancelled' AND abs(hashtext(id::text)) % 37 = 5`,
-      [company.companyId],
-    );
-    await expectPagesAsReference('after status moves');
+        [company.companyId],
+      );
+      await expectPagesAsReference('after status moves');
 
-    // A rename and a new due date move a job within the name and due-date orders alone.
-    await ctx.db.query(
-      `UPDATE jobs SET subject_name = 'Aaa Renamed ' || code, due_at = now() - interval '3 days'
+      // A rename and a new due date move a job within the name and due-date orders alone.
+      await ctx.db.query(
+        `UPDATE jobs SET subject_name = 'Aaa Renamed ' || code, due_at = now() - interval '3 days'
         WHERE company_id = $1 AND abs(hashtext(id::text)) % 53 = 7`,
-      [company.companyId],
-    );
-    await expectPagesAsReference('after renames');
+        [company.companyId],
+      );
+      await expectPagesAsReference('after renames');
 
-    // Some of the partner's jobs taken back and others given to it.
-    await ctx.db.query(
-      `UPDATE jobs SET assignee_type = NULL, assignee_company_id = NULL, due_at = NULL
+      // Some of the partner's jobs taken back and others given to it.
+      await ctx.db.query(
+        `UPDATE jobs SET assignee_type = NULL, assignee_company_id = NULL, due_at = NULL
         WHERE assignee_company_id = $1 AND abs(hashtext(id::text)) % 11 = 0`,
-      [partner.companyId],
-    );
-    await ctx.db.query(
-      `UPDATE jobs SET assignee_type = 'company', assignee_company_id = $2, status = 'assigned',
+        [partner.companyId],
+      );
+      await ctx.db.query(
+        `UPDATE jobs SET assignee_type = 'company', assignee_company_id = $2, status = 'assigned',
               due_at = now() + interval '5 hours'
         WHERE company_id = $1 AND assignee_type IS NULL AND abs(hashtext(id::text)) % 29 = 3`,
-      [company.companyId, partner.companyId],
-    );
-    await expectPagesAsReference('after reassignments');
+        [company.companyId, partner.companyId],
+      );
+      await expectPagesAsReference('after reassignments');
 
-    await ctx.db.query(`DELETE FROM jobs WHERE id = ANY($1::uuid[])`, [
-      added.rows.filter((_, i) => i % 2 === 0).map((r) => r.id),
-    ]);
-    await expectPagesAsReference('after deletes');
-  });
+      await ctx.db.query(`DELETE FROM jobs WHERE id = ANY($1::uuid[])`, [
+        added.rows.filter((_, i) => i % 2 === 0).map((r) => r.id),
+      ]);
+      await expectPagesAsReference('after deletes');
+    },
+    slow,
+  );
 
-  it('keeps the boundaries read before a write that was rolled back, and reads past them', async () => {
-    const sort: [string, 'ASC' | 'DESC'] = ['subject_name', 'ASC'];
-    const caller = callers().owner;
-    await apiPage(sort, {}, 3_000, 3_024);
-    await ctx.db
-      .transaction(async (tx) => {
-        await tx.query(`UPDATE jobs SET subject_name = 'Zzz' WHERE company_id = $1`, [
-          company.companyId,
-        ]);
-        throw new Error('rolled back');
-      })
-      .catch(() => undefined);
-    const page = await apiPage(sort, {}, 3_000, 3_024);
-    expect(page.ids).toEqual(await referencePage(caller, sort, {}, 3_000));
-  });
+  it(
+    'keeps the boundaries read before a write that was rolled back, and reads past them',
+    async () => {
+      const sort: [string, 'ASC' | 'DESC'] = ['subject_name', 'ASC'];
+      const caller = callers().owner;
+      await apiPage(sort, {}, 3_000, 3_024);
+      await ctx.db
+        .transaction(async (tx) => {
+          await tx.query(`UPDATE jobs SET subject_name = 'Zzz' WHERE company_id = $1`, [
+            company.companyId,
+          ]);
+          throw new Error('rolled back');
+        })
+        .catch(() => undefined);
+      const page = await apiPage(sort, {}, 3_000, 3_024);
+      expect(page.ids).toEqual(await referencePage(caller, sort, {}, 3_000));
+    },
+    slow,
+  );
 });
