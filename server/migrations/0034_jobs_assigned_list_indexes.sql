@@ -33,7 +33,7 @@ CREATE INDEX jobs_assignee_agent_status_id_idx ON jobs (assignee_agent_id, statu
 CREATE INDEX jobs_assignee_agent_due_at_idx ON jobs (assignee_agent_id, due_at, id)
   WHERE assignee_agent_id IS NOT NULL;
 
--- A state filter sorted by the subject's name, for a company's own jobs and for all jobs: the
--- state's jobs in name order from one range, where the name index was filtered row by row.
-CREATE INDEX jobs_owner_state_name_idx ON jobs (company_id, state, subject_name, id);
-CREATE INDEX jobs_state_name_idx ON jobs (state, subject_name, id);
+-- No index for a state filter sorted by the subject's name ((company_id, state, subject_name, id)
+-- and (state, subject_name, id) served it from one range): the two cost a 10,000-job COPY about
+-- 1.44x (bench/jobInsertCost.ts, 5.1 s without, 7.4 s with) for one filter and order, which the
+-- remembered page boundaries keep, on deep pages, to about a first page's cost (jobsPageKeys.ts).

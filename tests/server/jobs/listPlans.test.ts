@@ -146,20 +146,4 @@ describe('the plan of a page of the jobs list', () => {
     },
     slow,
   );
-
-  it(
-    "reads a state's jobs by name from one index range, for a company and for all jobs",
-    async () => {
-      const scopes: JobScope[] = [
-        { kind: 'company', companyId: company.companyId! },
-        { kind: 'all' },
-      ];
-      for (const scope of scopes) {
-        for (const order of ['ASC', 'DESC'] as const) {
-          await expectOneRangePerPart(scope, { state: 'state7' }, { field: 'subject_name', order });
-        }
-      }
-    },
-    slow,
-  );
 });
