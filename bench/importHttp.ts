@@ -1,11 +1,9 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { addressCsv } from './addressCsv';
+import { withBenchServer } from './benchServerProcess';
+import { poll, signIn } from './nostall';
 
 /**
  * The no-stall import alone, quickly (`ROWS=20000 npx tsx bench/importHttp.ts`): the bench server
@@ -16,57 +14,12 @@ import { addressCsv } from './addressCsv';
  */
 const rows = Number(process.env.ROWS ?? 20_000);
 const pollList = process.env.POLL_LIST !== '0';
+const format = (p: Awaited<ReturnType<typeof poll>>) =>
+  `n ${p.n}, p50 ${Math.round(p.p50)} ms, p99 ${Math.round(p.p99)} ms, max ${Math.round(p.max)} ms`;
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'import-http-'));
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  DATA_DIR: dataDir,
-  JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
-  IDLE_TIMEOUT_SECONDS: '1200',
-  REQUEST_TIMEOUT_SECONDS: '1200',
-};
-delete env.DATABASE_URL;
-const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'bench/benchServer.ts'], {
-  env,
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const first = await new Promise<string>((resolve, reject) => {
-  createInterface({ input: child.stdout! }).once('line', resolve);
-  child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-});
-const info = JSON.parse(first) as { port: number; company: { email: string; password: string } };
-const url = `http://127.0.0.1:${info.port}`;
-
-const signIn = async (email: string, password: string) => {
-  const r = await fetch(`${url}/api/v2/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  const { accessToken } = (await r.json()) as { accessToken: string };
-  return { authorization: `Bearer ${accessToken}` };
-};
-
-async function poll(target: string, headers: Record<string, string>, until: Promise<unknown>) {
-  let done = false;
-  void until.finally(() => (done = true)).catch(() => undefined);
-  const times: number[] = [];
-  while (!done) {
-    const t = performance.now();
-    const r = await fetch(target, { headers });
-    await r.arrayBuffer();
-    if (r.status !== 200) throw new Error(`${target} answered ${r.status}`);
-    const ms = performance.now() - t;
-    times.push(ms);
-    if (ms < 50) await sleep(50 - ms);
-  }
-  const s = times.sort((a, b) => a - b);
-  const q = (p: number) => Math.round(s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)]!);
-  return `n ${s.length}, p50 ${q(0.5)} ms, p99 ${q(0.99)} ms, max ${q(1)} ms`;
-}
-
-try {
-  const auth = await signIn(info.company.email, info.company.password);
+delete process.env.DATABASE_URL; // PGlite's stall is the question
+await withBenchServer(async ({ url, company }) => {
+  const auth = await signIn(url, company.email, company.password);
   await fetch(`${url}/bench/load-jobs`, {
     method: 'POST',
     headers: { 'content-type': 'text/csv' },
@@ -77,7 +30,7 @@ try {
   ).json()) as {
     partner: { email: string; password: string };
   };
-  const partner = await signIn(actors.partner.email, actors.partner.password);
+  const partner = await signIn(url, actors.partner.email, actors.partner.password);
   const csv = addressCsv(rows, 2);
   const form = new FormData();
   form.append('type', 'address');
@@ -87,8 +40,10 @@ try {
   const upload = fetch(`${url}/api/v2/job/upload`, { method: 'POST', headers: auth, body: form });
   const page = `${url}/api/v2/jobs?${new URLSearchParams({ filter: '{}', sort: '["created_at","DESC"]', range: '[0,24]' })}`;
   const polls = await Promise.all([
-    poll(`${url}/api/v2/auth/me`, auth, upload),
-    pollList ? poll(page, { ...partner, 'accept-encoding': 'gzip' }, upload) : 'not polled',
+    poll(`${url}/api/v2/auth/me`, auth, upload).then(format),
+    pollList
+      ? poll(page, { ...partner, 'accept-encoding': 'gzip' }, upload).then(format)
+      : 'not polled',
   ]);
   const answer = await upload;
   const importMs = performance.now() - started;
@@ -107,10 +62,4 @@ try {
   );
   console.log(`/auth/me during: ${polls[0]}`);
   console.log(`other company's list during: ${polls[1]}`);
-} finally {
-  await new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-  rmSync(dataDir, { recursive: true, force: true });
-}
+});

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import type { Db } from '../server/db';
 import { migrate } from '../server/db/migrate';
 import { openPglite } from '../server/db/pglite';
 import { openPostgres } from '../server/db/postgres';
 import { createJobsRepository } from '../server/repositories/jobs';
 import { createConfirmedUser } from '../server/services/createUser';
+import { scratchPostgres } from './benchServerProcess';
 
 /**
  * What the indexes of one migration cost job writes: 10,000 jobs by COPY (`insertMany`), 500
@@ -21,22 +21,13 @@ const url = process.env.DATABASE_URL;
 
 async function open(): Promise<{ db: Db; drop: () => Promise<void> }> {
   if (!url) return { db: await openPglite(), drop: async () => undefined };
-  const name = `insert_cost_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const db = await openPostgres(u.toString(), 2);
+  const scratch = await scratchPostgres(url);
+  const db = await openPostgres(scratch.url, 2);
   return {
     db,
     drop: async () => {
       await db.close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await scratch.drop();
     },
   };
 }

@@ -45,7 +45,7 @@ const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 
 /** Requests `url` every `everyMs` (each waiting for its answer) until `until` settles. */
-async function poll(url: string, headers: Record<string, string>, until: Promise<unknown>) {
+export async function poll(url: string, headers: Record<string, string>, until: Promise<unknown>) {
   let done = false;
   void until.finally(() => (done = true)).catch(() => undefined);
   const times: number[] = [];
@@ -110,7 +110,7 @@ async function postAwaitingLong(
   });
 }
 
-const signIn = async (url: string, email: string, password: string) => {
+export const signIn = async (url: string, email: string, password: string) => {
   const r = await fetch(`${url}/api/v2/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
