@@ -87,6 +87,7 @@ describe('npm run user:create', () => {
     rmSync(tmp, { recursive: true, force: true });
   });
 
+  // Two CLI processes, each migrating or opening a PGlite folder: 30 s was passed on a loaded run.
   it('creates confirmed users in a new data folder, migrating it first; refuses a taken email', async () => {
     const dataDir = path.join(tmp, 'new');
     const admin = await userCreate(dataDir, userArgs());
@@ -138,7 +139,7 @@ describe('npm run user:create', () => {
       expect(await verifyPassword(row.password_hash, 'operator-pass-1')).toBe(true);
     }
     expect(existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
-  });
+  }, 120_000);
 
   it.each([
     ['a missing email', userArgs({ email: undefined }), /--email/],

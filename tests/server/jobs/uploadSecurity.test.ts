@@ -72,6 +72,10 @@ async function uploadFromAnotherProcess(t: Listening, data: Buffer, filename: st
  * Asks GET /health every 25 ms while `work` runs; answers what `work` gave and the slowest health
  * answer. A thread busy reading the file would hold these answers back.
  */
+// The bound for the slowest answer: reading 100,000 rows on the API's thread holds it 2-5 s in one
+// go, while on CI's two cores, shared with the uploading process, the reading worker and another
+// test file, a free thread's answer was measured up to 404 ms (200 ms failed there).
+const stallMs = 1000;
 async function slowestHealthWhile<T>(base: string, work: Promise<T>) {
   let done = false;
   const result = work.finally(() => {
@@ -103,7 +107,7 @@ describe('security: an .xlsx zip bomb is refused without stalling the API', () =
   });
   afterAll(() => t.close());
 
-  it('refuses a 50 MB sheet packed into a few KB while /health answers within 200 ms', async () => {
+  it('refuses a 50 MB sheet packed into a few KB while /health answers within a second', async () => {
     const bomb = await zipBomb(50);
     expect(bomb.length).toBeLessThan(300 * 1024);
     const { result, slowestMs, samples } = await slowestHealthWhile(
@@ -117,7 +121,7 @@ describe('security: an .xlsx zip bomb is refused without stalling the API', () =
     );
     expect(result.body.errors).toEqual([{ field: 'file', msg: result.body.message }]);
     expect(samples).toBeGreaterThan(0);
-    expect(slowestMs).toBeLessThan(200);
+    expect(slowestMs).toBeLessThan(stallMs);
   });
 
   it('stops inflating a sheet whose declared size lies (1 KB declared, 50 MB inside)', async () => {
@@ -156,7 +160,7 @@ describe('security: a large CSV is read without stalling the API', () => {
   });
   afterAll(() => t.close());
 
-  it('reads and checks 100,000 rows (about 16 MB) while /health answers within 200 ms', async () => {
+  it('reads and checks 100,000 rows (about 16 MB) while /health answers within a second', async () => {
     // The last row is bad so that nothing is written: this times the reading, not the insert.
     const rows = Array.from({ length: 100_000 }, (_, i) =>
       row(i, { address: `${i} Broad Street, off the Marina, near the big roundabout by the bank` }),
@@ -171,7 +175,7 @@ describe('security: a large CSV is read without stalling the API', () => {
     expect(result.status).toBe(400);
     expect(result.body.message).toBe('1 of 100000 rows have errors; nothing was imported');
     expect(samples).toBeGreaterThan(5);
-    expect(slowestMs).toBeLessThan(200);
+    expect(slowestMs).toBeLessThan(stallMs);
   });
 });
 
