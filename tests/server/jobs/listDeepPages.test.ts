@@ -42,25 +42,34 @@ beforeAll(async () => {
     `UPDATE jobs SET status = 'cancelled' WHERE company_id = $1 AND abs(hashtext(id::text)) % 3 = 0`,
     [company.companyId],
   );
-  // A fifth assigned to a partner company (due times spread, some none), some of them declined:
-  // the partner's list hides those subjects' names, and sorts them as hidden.
-  await ctx.db.query(
-    `UPDATE jobs SET assignee_type = 'company', assignee_company_id = $2, assigned_at = now(),
-            due_at = CASE WHEN abs(hashtext(id::text)) % 7 = 0 THEN NULL
-                          ELSE now() + (abs(hashtext(id::text)) % 50 || ' hours')::interval END,
-            status = CASE WHEN abs(hashtext(id::text)) % 4 = 0 THEN 'declined' ELSE 'assigned' END
-      WHERE company_id = $1 AND abs(hashtext(id::text)) % 5 = 1`,
-    [company.companyId, partner.companyId],
-  );
-  // Another fifth to an agent, the same way.
-  await ctx.db.query(
-    `UPDATE jobs SET assignee_type = 'agent', assignee_agent_id = $2, assigned_at = now(),
-            due_at = CASE WHEN abs(hashtext(id::text)) % 7 = 0 THEN NULL
-                          ELSE now() + (abs(hashtext(id::text)) % 50 || ' hours')::interval END,
-            status = CASE WHEN abs(hashtext(id::text)) % 4 = 0 THEN 'declined' ELSE 'accepted' END
-      WHERE company_id = $1 AND abs(hashtext(id::text)) % 5 = 2`,
-    [company.companyId, agent.account.id],
-  );
+  // A fifth assigned to a partner company and another to an agent (due times spread, some none),
+  // some of them declined: the assignee's list hides those subjects' names, and sorts them as hidden.
+  const assignees = [
+    {
+      kind: 'company',
+      column: 'assignee_company_id',
+      id: partner.companyId,
+      open: 'assigned',
+      fifth: 1,
+    },
+    {
+      kind: 'agent',
+      column: 'assignee_agent_id',
+      id: agent.account.id,
+      open: 'accepted',
+      fifth: 2,
+    },
+  ];
+  for (const a of assignees) {
+    await ctx.db.query(
+      `UPDATE jobs SET assignee_type = '${a.kind}', ${a.column} = $2, assigned_at = now(),
+              due_at = CASE WHEN abs(hashtext(id::text)) % 7 = 0 THEN NULL
+                            ELSE now() + (abs(hashtext(id::text)) % 50 || ' hours')::interval END,
+              status = CASE WHEN abs(hashtext(id::text)) % 4 = 0 THEN 'declined' ELSE '${a.open}' END
+        WHERE company_id = $1 AND abs(hashtext(id::text)) % 5 = ${a.fifth}`,
+      [company.companyId, a.id],
+    );
+  }
 }, slow);
 afterAll(() => ctx.close());
 
