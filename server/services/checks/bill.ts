@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import eng from '@tesseract.js-data/eng';
 import sharp from 'sharp';
@@ -17,6 +18,7 @@ export interface BillChecker {
 }
 
 const require = createRequire(import.meta.url);
+const tesseractScript = 'tesseract.js/src/worker-script/node/index.js';
 
 /**
  * Everything tesseract.js loads comes from installed packages: the worker script and the wasm core
@@ -24,7 +26,8 @@ const require = createRequire(import.meta.url);
  * and no cache written (`cacheMethod: 'none'`): the model is read from the package each start.
  */
 export const tesseractOptions: Partial<WorkerOptions> = {
-  workerPath: require.resolve('tesseract.js/src/worker-script/node/index.js'),
+  // tesseract.js's worker script, started at a lower priority than the API's thread.
+  workerPath: fileURLToPath(new URL('./ocrWorker.cjs', import.meta.url)),
   corePath: path.dirname(require.resolve('tesseract.js-core/package.json')),
   langPath: eng.langPath,
   gzip: eng.gzip,
@@ -46,7 +49,10 @@ export async function prepareBill(jpeg: Uint8Array, how: BillPreparation): Promi
     img = img
       .resize({ width: 2600, height: 2600, fit: 'inside', kernel: 'lanczos3' })
       .sharpen({ sigma: 1.2 });
-  return img.png({ compressionLevel: 1 }).toBuffer();
+  // An uncompressed grey image (PGM) rather than a PNG: no deflate here, no inflate in the OCR's
+  // WebAssembly, and the same pixels, so the same text.
+  const { data, info } = await img.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return Buffer.concat([Buffer.from(`P5\n${info.width} ${info.height}\n255\n`), data]);
 }
 
 export const defaultPreparation: BillPreparation = 'grey_large';
@@ -94,6 +100,8 @@ export interface ReadingTimes {
 export type BillCheckerOptions = Partial<BillReadingPlan> & {
   /** Told each time an OCR worker thread is started (tests and the bench count them). */
   onWorkerStart?: () => void;
+  /** false: the OCR thread at the API's priority (the bench compares). */
+  lowPriority?: boolean;
 };
 
 /**
@@ -146,7 +154,13 @@ export function createBillChecker(options: BillCheckerOptions = {}): BillChecker
     if (worker) return worker;
     if (closed) return Promise.reject(new Error('The bill reader is closed'));
     options.onWorkerStart?.();
-    const starting = createWorker('eng', OEM.LSTM_ONLY, tesseractOptions).then(
+    const starting = createWorker(
+      'eng',
+      OEM.LSTM_ONLY,
+      options.lowPriority === false
+        ? { ...tesseractOptions, workerPath: require.resolve(tesseractScript) }
+        : tesseractOptions,
+    ).then(
       (w) => {
         // A warm worker waiting for the next bill must not keep the process alive.
         threadOf(w)?.unref();

@@ -19,6 +19,8 @@ export interface FaceCheckerOptions {
   maxHeapMb?: number;
   /** Told each time a worker thread is started (tests and the bench count them). */
   onWorkerStart?: () => void;
+  /** false: the worker thread at the API's priority (the bench compares). */
+  lowPriority?: boolean;
 }
 
 /**
@@ -39,6 +41,7 @@ export function createFaceChecker(options: FaceCheckerOptions = {}): FaceChecker
     options.onWorkerStart?.();
     const w = startTsWorker(new URL('./faceWorker.ts', import.meta.url), {
       resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? 512 },
+      workerData: { lowPriority: options.lowPriority !== false },
     });
     w.unref(); // a warm worker must not keep the process alive
     w.on('exit', () => {

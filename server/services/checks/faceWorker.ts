@@ -1,5 +1,14 @@
-import { parentPort } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import { parentPort, workerData } from 'node:worker_threads';
 import { analyse, loaded, type FaceAnswer, type FaceJob, type FaceWarm } from './faceEngine';
+
+const { lowerThreadPriority } = createRequire(import.meta.url)('./threadPriority.cjs') as {
+  lowerThreadPriority: () => void;
+};
+// Below the API's thread, as the OCR thread is (unless the bench asks to compare).
+if ((workerData as { lowPriority?: boolean } | undefined)?.lowPriority !== false) {
+  lowerThreadPriority();
+}
 
 /** The face check's worker thread: one selfie at a time, answered by its id. */
 parentPort!.on('message', (job: FaceJob | FaceWarm) => {

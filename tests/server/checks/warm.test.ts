@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -18,6 +18,18 @@ const blank = cases.find((x) => x.file === 'bill-47-blank.jpg')!;
 /** The threads of this process (Linux): a worker thread is one more while it lives. */
 const threads = () =>
   Number(/^Threads:\s+(\d+)/m.exec(readFileSync('/proc/self/status', 'utf8'))![1]);
+
+/** The nice value of each thread of this process (Linux). */
+const nices = () =>
+  readdirSync('/proc/self/task').flatMap((tid) => {
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      // After the command's closing parenthesis, the 17th field is the nice value.
+      return [Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])];
+    } catch {
+      return []; // a thread that ended meanwhile
+    }
+  });
 
 describe('warming the checkers', () => {
   it('the bill reader starts its worker once, and the first bill after warm() starts none', async () => {
@@ -49,6 +61,21 @@ describe('warming the checkers', () => {
       expect(started).toBe(1);
     } finally {
       await face.close();
+    }
+  });
+
+  it('runs the OCR and face threads below the API thread, which keeps its priority', async () => {
+    const low = () => nices().filter((n) => n === 10).length;
+    const before = low();
+    const bill = createBillChecker();
+    const face = createFaceChecker();
+    try {
+      await bill.warm();
+      await face.warm();
+      expect(low() - before).toBeGreaterThanOrEqual(2);
+      expect(nices()[0]).toBe(0); // the first task is the main thread
+    } finally {
+      await Promise.all([bill.close(), face.close()]);
     }
   });
 
