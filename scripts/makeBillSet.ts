@@ -407,8 +407,15 @@ function addDays(d: Date, days: number) {
  * `side`: the photo's long side; the wizard's by default, larger to measure what it would gain.
  * `seed`: another one draws other bills of the same kinds, a fresh set to check a change on that
  * nothing was tuned on (the set in tests/fixtures/bills/ is the default's).
+ * `neighbours`: the "other number" bills print a house next door (1 or 2 away, as a neighbour's
+ * bill would) rather than 3 to 40 away; the default set is drawn as before.
  */
-export async function makeBillSet(dir = billSetDir, side = maxPhotoSide, seed = 9_000) {
+export async function makeBillSet(
+  dir = billSetDir,
+  side = maxPhotoSide,
+  seed = 9_000,
+  options: { neighbours?: boolean } = {},
+) {
   mkdirSync(dir, { recursive: true });
   for (const f of readdirSync(dir)) if (f.endsWith('.jpg')) rmSync(path.join(dir, f));
   const browser = await launchChromium();
@@ -445,7 +452,10 @@ export async function makeBillSet(dir = billSetDir, side = maxPhotoSide, seed = 
         address = printedAddress(r, String(r.int(1, 120)), otherStreet, u.lga);
       }
       if (kind === 'other_number') {
-        const other = String(((Number.parseInt(number, 10) + r.int(3, 40)) % 150) + 1);
+        const n = Number.parseInt(number, 10);
+        const other = options.neighbours
+          ? String(n > 2 && r.chance(0.5) ? n - r.int(1, 2) : n + r.int(1, 2))
+          : String(((n + r.int(3, 40)) % 150) + 1);
         address = printedAddress(r, other, street, u.lga);
       }
       const portrait = r.chance(0.7);
@@ -512,11 +522,16 @@ export async function makeBillSet(dir = billSetDir, side = maxPhotoSide, seed = 
   return cases;
 }
 
-/** BILL_SET_DIR and BILL_SET_SEED: a fresh set elsewhere (bench/bills.ts reads BILL_SET_DIR). */
+/**
+ * BILL_SET_DIR and BILL_SET_SEED: a fresh set elsewhere (bench/bills.ts reads BILL_SET_DIR).
+ * BILL_SET_NEIGHBOURS=1: its "other number" bills are a neighbour's (see makeBillSet).
+ */
 if (import.meta.url === `file://${process.argv[1]}`) {
   const dir = process.env.BILL_SET_DIR ?? billSetDir;
   const seed = process.env.BILL_SET_SEED ? Number(process.env.BILL_SET_SEED) : undefined;
-  const cases = await makeBillSet(dir, maxPhotoSide, seed);
+  const cases = await makeBillSet(dir, maxPhotoSide, seed, {
+    neighbours: process.env.BILL_SET_NEIGHBOURS === '1',
+  });
   const bytes = cases.reduce((a, c) => a + c.bytes, 0);
   console.log(`${cases.length} bills, ${(bytes / 1024 / 1024).toFixed(1)} MB, in ${dir}`);
 }

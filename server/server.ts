@@ -83,6 +83,9 @@ export async function startServer() {
   // The checks left pending (the demo's, a stopped process's) are done now.
   if (config.checks !== false) {
     await app.queue.send(queueNames.checks, { pending: true }, { singletonKey: 'startup' });
+    // The OCR and face models load now, in the background (the server already answers), rather
+    // than at the first submission, which waited seconds for them.
+    void app.checks.warm();
   }
   app.log.info(`back-office on ${config.publicUrl} (database: ${db.kind})`);
   if (app.captureLinks.loopbackPublicUrl) {

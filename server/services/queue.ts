@@ -114,6 +114,23 @@ export function createQueue(opts: { db: Db; log: FastifyBaseLogger }) {
     if (id && boss && !stopped) setImmediate(() => boss?.notifyWorker(id));
   };
 
+  /**
+   * A job sent inside a transaction is seen only once that commits, which the queue is not told
+   * of: on PostgreSQL the wake's fetch, on another connection, comes first and finds nothing,
+   * and the job waited for the next poll (2 s for the checks). Waking again a little later, a
+   * few times, finds it soon after the commit; each is one fetch, of nothing if it was taken.
+   */
+  const lateWakes = new Set<NodeJS.Timeout>();
+  const wakeAfterCommit = (name: string) => {
+    for (const ms of [25, 100, 300, 1000]) {
+      const t = setTimeout(() => {
+        lateWakes.delete(t);
+        wake(name);
+      }, ms).unref();
+      lateWakes.add(t);
+    }
+  };
+
   // pg-boss's own statements in flight: a worker's last fetch can outlive `boss.stop()`.
   let inFlight = 0;
   const counted = (a: Adapter): Adapter => ({
@@ -223,7 +240,10 @@ export function createQueue(opts: { db: Db; log: FastifyBaseLogger }) {
         ...(options.startAfter ? { startAfter: options.startAfter } : {}),
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       });
-      if (!options.startAfter || options.startAfter.getTime() <= Date.now()) wake(name);
+      if (!options.startAfter || options.startAfter.getTime() <= Date.now()) {
+        wake(name);
+        if (options.tx) wakeAfterCommit(name);
+      }
       return id;
     },
 
@@ -238,6 +258,7 @@ export function createQueue(opts: { db: Db; log: FastifyBaseLogger }) {
         options.tx ? { db: adapterOf(options.tx) } : {},
       );
       wake(name);
+      if (options.tx) wakeAfterCommit(name);
     },
 
     /**
@@ -264,6 +285,7 @@ export function createQueue(opts: { db: Db; log: FastifyBaseLogger }) {
       if (stopped) return;
       stopped = true;
       clearTimeout(retryTimer);
+      for (const t of lateWakes) clearTimeout(t);
       if (!boss) return;
       await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
       // pg-boss does not wait for a worker's fetch already sent, nor for the job it brings: wait

@@ -1,8 +1,10 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import eng from '@tesseract.js-data/eng';
 import sharp from 'sharp';
+import type { Worker as Thread } from 'node:worker_threads';
 import { createWorker, OEM, type Worker, type WorkerOptions } from 'tesseract.js';
 import { bestOfReadings, matchBill, wantsSecondReading, type BillReading } from './billMatch';
 import type { BillCheck, CheckResult, Claim } from './types';
@@ -10,10 +12,13 @@ import type { BillCheck, CheckResult, Claim } from './types';
 /** Reads utility-bill photos and matches them against the claim. Kept warm between bills. */
 export interface BillChecker {
   check(jpeg: Uint8Array, claim: Claim, capturedAt: Date): Promise<CheckResult<BillCheck>>;
+  /** Starts the OCR worker and loads its model now, so that the first bill does not wait. */
+  warm(): Promise<void>;
   close(): Promise<void>;
 }
 
 const require = createRequire(import.meta.url);
+const tesseractScript = 'tesseract.js/src/worker-script/node/index.js';
 
 /**
  * Everything tesseract.js loads comes from installed packages: the worker script and the wasm core
@@ -21,7 +26,8 @@ const require = createRequire(import.meta.url);
  * and no cache written (`cacheMethod: 'none'`): the model is read from the package each start.
  */
 export const tesseractOptions: Partial<WorkerOptions> = {
-  workerPath: require.resolve('tesseract.js/src/worker-script/node/index.js'),
+  // tesseract.js's worker script, started at a lower priority than the API's thread.
+  workerPath: fileURLToPath(new URL('./ocrWorker.cjs', import.meta.url)),
   corePath: path.dirname(require.resolve('tesseract.js-core/package.json')),
   langPath: eng.langPath,
   gzip: eng.gzip,
@@ -43,7 +49,10 @@ export async function prepareBill(jpeg: Uint8Array, how: BillPreparation): Promi
     img = img
       .resize({ width: 2600, height: 2600, fit: 'inside', kernel: 'lanczos3' })
       .sharpen({ sigma: 1.2 });
-  return img.png({ compressionLevel: 1 }).toBuffer();
+  // An uncompressed grey image (PGM) rather than a PNG: no deflate here, no inflate in the OCR's
+  // WebAssembly, and the same pixels, so the same text.
+  const { data, info } = await img.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return Buffer.concat([Buffer.from(`P5\n${info.width} ${info.height}\n255\n`), data]);
 }
 
 export const defaultPreparation: BillPreparation = 'grey_large';
@@ -69,6 +78,7 @@ export type BillOcr = (
   jpeg: Uint8Array,
   how: BillPreparation,
   timeoutMs: number,
+  times?: ReadingTimes,
 ) => Promise<string | null>;
 
 export interface BillReadingPlan {
@@ -77,11 +87,22 @@ export interface BillReadingPlan {
   secondPreparation: BillPreparation | null;
   /** Both readings together. */
   ocrTimeoutMs: number;
-  /** Told of each reading taken (the bench counts the second looks). */
-  onReading?: (how: BillPreparation) => void;
+  /** Told of each reading taken (the bench counts the second looks and times them). */
+  onReading?: (how: BillPreparation, times: ReadingTimes) => void;
 }
 
-export type BillCheckerOptions = Partial<BillReadingPlan>;
+/** Where a reading's time went: the photo's preparation (sharp) and the OCR itself. */
+export interface ReadingTimes {
+  prepareMs: number;
+  ocrMs: number;
+}
+
+export type BillCheckerOptions = Partial<BillReadingPlan> & {
+  /** Told each time an OCR worker thread is started (tests and the bench count them). */
+  onWorkerStart?: () => void;
+  /** false: the OCR thread at the API's priority (the bench compares). */
+  lowPriority?: boolean;
+};
 
 /**
  * Reads a bill once and, when that reading misses the name or the address, once more prepared
@@ -97,8 +118,9 @@ export async function readBill(
 ): Promise<CheckResult<BillCheck>> {
   const t0 = performance.now();
   const reading = async (how: BillPreparation, timeoutMs: number): Promise<BillReading> => {
-    const text = ((await ocr(jpeg, how, timeoutMs)) ?? '').replace(/[ \t]+\n/g, '\n').trim();
-    plan.onReading?.(how);
+    const times: ReadingTimes = { prepareMs: 0, ocrMs: 0 };
+    const text = ((await ocr(jpeg, how, timeoutMs, times)) ?? '').replace(/[ \t]+\n/g, '\n').trim();
+    plan.onReading?.(how, times);
     return { text, ...matchBill(text, claim, capturedAt) };
   };
   let best = await reading(plan.preparation, plan.ocrTimeoutMs);
@@ -109,6 +131,9 @@ export async function readBill(
   const { warnings, ...check } = best;
   return { check: { ...check, ms: Math.round(performance.now() - t0) }, warnings };
 }
+
+/** tesseract.js's node worker thread, which its typings leave out. */
+const threadOf = (w: Worker) => (w as Worker & { worker?: Thread | null }).worker ?? null;
 
 export function createBillChecker(options: BillCheckerOptions = {}): BillChecker {
   const plan: BillReadingPlan = {
@@ -121,29 +146,57 @@ export function createBillChecker(options: BillCheckerOptions = {}): BillChecker
     onReading: options.onReading,
   };
   let worker: Promise<Worker> | null = null;
+  let closed = false;
   // The one worker reads one photo at a time; checks queue behind each other.
   let queue: Promise<unknown> = Promise.resolve();
 
   const started = () => {
-    worker ??= createWorker('eng', OEM.LSTM_ONLY, tesseractOptions).catch((e: unknown) => {
-      worker = null;
-      throw e;
-    });
-    return worker;
+    if (worker) return worker;
+    if (closed) return Promise.reject(new Error('The bill reader is closed'));
+    options.onWorkerStart?.();
+    const starting = createWorker(
+      'eng',
+      OEM.LSTM_ONLY,
+      options.lowPriority === false
+        ? { ...tesseractOptions, workerPath: require.resolve(tesseractScript) }
+        : tesseractOptions,
+    ).then(
+      (w) => {
+        // A warm worker waiting for the next bill must not keep the process alive.
+        threadOf(w)?.unref();
+        return w;
+      },
+      (e: unknown) => {
+        if (worker === starting) worker = null;
+        throw e;
+      },
+    );
+    worker = starting;
+    return starting;
   };
 
-  const ocr: BillOcr = async (jpeg, how, timeoutMs) => {
+  const ocr: BillOcr = async (jpeg, how, timeoutMs, times) => {
     const t0 = performance.now();
     const image = await prepareBill(jpeg, how);
+    const t1 = performance.now();
     const w = await started();
+    const thread = threadOf(w);
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<null>((resolve) => {
       timer = setTimeout(() => resolve(null), Math.max(0, timeoutMs - (performance.now() - t0)));
     });
+    thread?.ref(); // a reading in hand keeps the process alive, as any pending work does
     const recognizing = w.recognize(image);
     // Ended below when it takes too long: its rejection then is expected.
     recognizing.catch(() => undefined);
-    const result = await Promise.race([recognizing, timedOut]).finally(() => clearTimeout(timer));
+    const result = await Promise.race([recognizing, timedOut]).finally(() => {
+      clearTimeout(timer);
+      thread?.unref();
+    });
+    if (times) {
+      times.prepareMs = t1 - t0;
+      times.ocrMs = performance.now() - t1;
+    }
     if (!result) {
       worker = null;
       await w.terminate();
@@ -162,10 +215,15 @@ export function createBillChecker(options: BillCheckerOptions = {}): BillChecker
       queue = run.catch(() => undefined);
       return run;
     },
+    async warm() {
+      await started();
+    },
     async close() {
+      closed = true;
+      await queue; // the bill in hand is finished with the worker it has
       const w = worker;
       worker = null;
-      await queue;
+      // A worker still loading (warm() at start, closed at once) is ended when it is ready.
       if (w) await (await w.catch(() => null))?.terminate();
     },
   };

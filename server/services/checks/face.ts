@@ -1,12 +1,14 @@
 import type { Worker } from 'node:worker_threads';
 import { startTsWorker } from '../../tsWorker';
-import type { FaceAnswer, FaceJob } from './faceEngine';
+import type { FaceAnswer, FaceJob, FaceWarm } from './faceEngine';
 import { faceResult } from './faceModel';
 import type { CheckResult, FaceCheck } from './types';
 
 /** Finds the faces of a selfie and compares it with the agent's application photo. */
 export interface FaceChecker {
   check(selfie: Uint8Array, agentPhoto: Uint8Array | null): Promise<CheckResult<FaceCheck>>;
+  /** Starts the worker and loads the models now, so that the first selfie does not wait. */
+  warm(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -15,11 +17,15 @@ export interface FaceCheckerOptions {
   timeoutMs?: number;
   /** The worker's JavaScript heap (the model's tensors live in WebAssembly memory besides). */
   maxHeapMb?: number;
+  /** Told each time a worker thread is started (tests and the bench count them). */
+  onWorkerStart?: () => void;
+  /** false: the worker thread at the API's priority (the bench compares). */
+  lowPriority?: boolean;
 }
 
 /**
- * One worker thread, started at the first selfie (loading the models takes about a second) and
- * kept warm until close(). Selfies are looked at one after another: the machine has few cores and
+ * One worker thread, started by warm() or at the first selfie (loading the models takes about a
+ * second) and kept warm until close(). Selfies are looked at one after another: the machine has few cores and
  * the queue calls this from its own worker anyway. A worker that dies or overruns is replaced at
  * the next selfie; the check in hand fails with an error the runner records.
  */
@@ -32,8 +38,10 @@ export function createFaceChecker(options: FaceCheckerOptions = {}): FaceChecker
 
   function started() {
     if (worker) return worker;
+    options.onWorkerStart?.();
     const w = startTsWorker(new URL('./faceWorker.ts', import.meta.url), {
       resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? 512 },
+      workerData: { lowPriority: options.lowPriority !== false },
     });
     w.unref(); // a warm worker must not keep the process alive
     w.on('exit', () => {
@@ -43,8 +51,9 @@ export function createFaceChecker(options: FaceCheckerOptions = {}): FaceChecker
     return w;
   }
 
-  function ask(job: FaceJob) {
-    return new Promise<{ faces: number; distance: number | null }>((resolve, reject) => {
+  type Answered = Exclude<FaceAnswer, { error: string }>;
+  function ask(job: FaceJob | FaceWarm) {
+    return new Promise<Answered>((resolve, reject) => {
       const w = started();
       w.ref();
       const finish = (outcome: () => void, healthy = true) => {
@@ -87,7 +96,17 @@ export function createFaceChecker(options: FaceCheckerOptions = {}): FaceChecker
       };
       const result = turn.then(() => ask(job));
       turn = result.catch(() => undefined);
-      return result.then(({ faces, distance }) => faceResult(faces, distance));
+      return result.then((a) => {
+        if (!('faces' in a)) throw new Error('The face check answered out of turn');
+        return faceResult(a.faces, a.distance);
+      });
+    },
+    async warm() {
+      if (closed) return;
+      // In turn with the selfies: the models load once, whichever comes first.
+      const loading = turn.then(() => (closed ? undefined : ask({ id: nextId++, warm: true })));
+      turn = loading.catch(() => undefined);
+      await loading;
     },
     async close() {
       closed = true;

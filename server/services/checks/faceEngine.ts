@@ -17,9 +17,16 @@ export interface FaceJob {
   agentPhoto: Uint8Array | null;
 }
 
+/** What face.ts may send instead: load the models now and say when they are (warm at start). */
+export interface FaceWarm {
+  id: number;
+  warm: true;
+}
+
 /** What the worker answers: the faces found, and the distance between the two faces if measured. */
 export type FaceAnswer =
   | { id: number; faces: number; scores: number[]; distance: number | null }
+  | { id: number; warm: true }
   | { id: number; error: string };
 
 const require = createRequire(import.meta.url);
@@ -45,6 +52,9 @@ const ready = (async () => {
   await faceapi.nets.faceLandmark68Net.loadFromDisk(modelDir);
   await faceapi.nets.faceRecognitionNet.loadFromDisk(modelDir);
 })();
+
+/** Settles once the backend and the three models are loaded (they start loading at import). */
+export const loaded = () => ready;
 
 /** A JPEG (or PNG) as an RGB tensor, at most `faceLimits.side` pixels on its longer side. */
 export async function decode(bytes: Uint8Array, what: string) {

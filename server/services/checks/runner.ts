@@ -90,8 +90,9 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
 
 /**
  * Runs the checks of one submission at a time, off the main thread: the bill reader and the face
- * check work in worker threads of their own, each created on first use and kept warm for the
- * next submission (OCR and face models take seconds to load), closed with the app. The place
+ * check work in worker threads of their own, each started by warm() (the server, at start) or on
+ * first use and kept warm for the next submission (OCR and face models take seconds to load),
+ * closed with the app. The place
  * check is arithmetic and runs here.
  */
 export function createChecksRunner(deps: ChecksRunnerDeps) {
@@ -202,6 +203,27 @@ export function createChecksRunner(deps: ChecksRunnerDeps) {
       const next = turn.then(() => runOnce(submissionId, run));
       turn = next.catch(() => undefined);
       return next;
+    },
+
+    /**
+     * Starts the bill reader and the face check now (the server, at start with the checks on), so
+     * that the first submission does not wait seconds for their models: one after the other, so
+     * that the API keeps a core while they load. Never throws: a checker that cannot start is
+     * logged and started again at the first submission.
+     */
+    async warm() {
+      const steps: [CheckPart, () => Promise<void>][] = [
+        ['bill', () => (bill ??= checkers.createBillChecker()).warm()],
+        ['face', () => (face ??= checkers.createFaceChecker()).warm()],
+      ];
+      for (const [name, step] of steps) {
+        if (closed) return;
+        try {
+          await step();
+        } catch (err) {
+          if (!closed) log.warn({ err, part: name }, 'a machine check could not be warmed');
+        }
+      }
     },
 
     /** Queues the checks of every pending submission (start-up: the demo's, a crash's). */

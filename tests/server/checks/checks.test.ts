@@ -133,6 +133,28 @@ describe('the checks of a submission', () => {
     expect(fakes.calls.billCheckersMade - before).toBeLessThanOrEqual(1);
   });
 
+  it('warm() (the server, at start) makes each checker once, and the first submission uses them', async () => {
+    const own = fakeCheckers({ bill: matchingBill(), place: nearPlace(), face: oneFace() });
+    const app = await createJobsTestApp({ checks: true }, { checkers: own.checkers });
+    try {
+      await app.app.checks.warm();
+      expect(own.calls.warmed).toEqual(['bill', 'face']);
+      const cc = await cast(app.app, app.db);
+      const { token } = await agentJob(app.app, app.db, cc);
+      expect((await submit(app.app, token, goodFields(), await photoSet())).statusCode).toBe(201);
+      await app.app.queue.settled(['checks']);
+      expect(own.calls.bill).toHaveLength(1);
+      expect(own.calls.face).toHaveLength(1);
+      expect([own.calls.billCheckersMade, own.calls.faceCheckersMade]).toEqual([1, 1]);
+    } finally {
+      await app.close();
+    }
+    expect(own.calls.closed.sort()).toEqual(['bill', 'face']);
+    // Closed: warming again makes nothing.
+    await app.app.checks.warm();
+    expect(own.calls.warmed).toEqual(['bill', 'face']);
+  });
+
   it('leave the place out of a submission without GPS', async () => {
     const placeCalls = fakes.calls.place.length;
     const job = await submittedJob(without(goodFields(), 'lat', 'lng', 'accuracy'));

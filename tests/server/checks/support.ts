@@ -14,6 +14,9 @@ export interface FakeCalls {
   place: { point: { lat: number; lng: number }; claim: Claim }[];
   face: { selfie: number; agentPhoto: number | null }[];
   billCheckersMade: number;
+  faceCheckersMade: number;
+  /** Each warm() call, by checker. */
+  warmed: string[];
   closed: string[];
 }
 
@@ -56,7 +59,15 @@ export const oneFace = (): CheckResult<FaceCheck> => ({ check: { faces: 1 }, war
 
 /** Fake checkers, answering as `behaviour` says at the time of the call. */
 export function fakeCheckers(behaviour: FakeBehaviour) {
-  const calls: FakeCalls = { bill: [], place: [], face: [], billCheckersMade: 0, closed: [] };
+  const calls: FakeCalls = {
+    bill: [],
+    place: [],
+    face: [],
+    billCheckersMade: 0,
+    faceCheckersMade: 0,
+    warmed: [],
+    closed: [],
+  };
   const answer = <T>(r: T | Error) => {
     if (r instanceof Error) throw r;
     return r;
@@ -72,6 +83,7 @@ export function fakeCheckers(behaviour: FakeBehaviour) {
           await billGate;
           return answer(bill);
         },
+        warm: async () => void calls.warmed.push('bill'),
         close: async () => void calls.closed.push('bill'),
       };
     },
@@ -79,13 +91,17 @@ export function fakeCheckers(behaviour: FakeBehaviour) {
       calls.place.push({ point, claim });
       return answer(behaviour.place);
     },
-    createFaceChecker: () => ({
-      async check(selfie, agentPhoto) {
-        calls.face.push({ selfie: selfie.length, agentPhoto: agentPhoto?.length ?? null });
-        return answer(behaviour.face);
-      },
-      close: async () => void calls.closed.push('face'),
-    }),
+    createFaceChecker: () => {
+      calls.faceCheckersMade += 1;
+      return {
+        async check(selfie, agentPhoto) {
+          calls.face.push({ selfie: selfie.length, agentPhoto: agentPhoto?.length ?? null });
+          return answer(behaviour.face);
+        },
+        warm: async () => void calls.warmed.push('face'),
+        close: async () => void calls.closed.push('face'),
+      };
+    },
   };
   return { checkers, calls };
 }

@@ -53,6 +53,37 @@ describe('the job queue (pg-boss over our database)', () => {
     }
   });
 
+  it('runs a job sent in a transaction soon after the commit, not at the next poll', async () => {
+    let handled: (n: unknown) => void = () => undefined;
+    const app = await buildApp({ config: testConfig(), db });
+    // A poll a minute apart: only a wake can bring the job in time.
+    app.queue.handle('test-wake', { ...quick, pollingIntervalSeconds: 60 }, async (jobs) => {
+      for (const job of jobs) handled(job.data.n);
+    });
+    await app.ready();
+    const next = () => new Promise((resolve) => (handled = resolve));
+    const noPoll = <T>(p: Promise<T>) =>
+      Promise.race([
+        p,
+        new Promise((_, reject) => {
+          setTimeout(() => reject(new Error('the job waited for the poll')), 30_000).unref();
+        }),
+      ]);
+    try {
+      for (const n of [1, 2]) {
+        const seen = next();
+        await app.db.transaction(async (tx) => {
+          await app.queue.send('test-wake', { n }, { tx });
+          // More of the transaction's work after the send, as a submission has.
+          await tx.query('SELECT pg_sleep(0.2)');
+        });
+        expect(await noPoll(seen)).toBe(n);
+      }
+    } finally {
+      await app.close();
+    }
+  }, 90_000);
+
   it('tries a failing job again until it succeeds', async () => {
     let tries = 0;
     const app = await appWith(db, {
