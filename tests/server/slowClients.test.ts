@@ -16,12 +16,17 @@ const timeouts = { requestMs: 4000, headersMs: 800, idleMs: 1000, keepAliveMs: 1
 function trickle(port: number, head: string, drip: string) {
   return new Promise<{ ms: number; answer: string }>((resolve) => {
     const t0 = performance.now();
-    const socket = net.connect(port, '127.0.0.1', () => socket.write(head));
     let answer = '';
     let i = 0;
-    const timer = setInterval(() => {
-      if (i < drip.length && !socket.destroyed) socket.write(drip[i++]!);
-    }, 100);
+    let timer: NodeJS.Timeout | undefined;
+    // The drip starts once the head is written: a timer started before the connection is made
+    // could fire first on a busy event loop, and its byte would lead the request line.
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.write(head);
+      timer = setInterval(() => {
+        if (i < drip.length && !socket.destroyed) socket.write(drip[i++]!);
+      }, 100);
+    });
     socket.on('data', (d) => (answer += d.toString()));
     socket.on('error', () => undefined);
     socket.on('close', () => {
