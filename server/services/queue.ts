@@ -120,15 +120,15 @@ export function createQueue(opts: { db: Db; log: FastifyBaseLogger }) {
    * and the job waited for the next poll (2 s for the checks). Waking again a little later, a
    * few times, finds it soon after the commit; each is one fetch, of nothing if it was taken.
    */
-  const lateWakes = new Set<NodeJS.Timeout>();
+  // One series per queue, started again by each send: many sends in one transaction (a bulk
+  // write) keep four timers, not four each, and the series follows the last send, nearest the commit.
+  const lateWakes = new Map<string, NodeJS.Timeout[]>();
   const wakeAfterCommit = (name: string) => {
-    for (const ms of [25, 100, 300, 1000]) {
-      const t = setTimeout(() => {
-        lateWakes.delete(t);
-        wake(name);
-      }, ms).unref();
-      lateWakes.add(t);
-    }
+    for (const t of lateWakes.get(name) ?? []) clearTimeout(t);
+    lateWakes.set(
+      name,
+      [25, 100, 300, 1000].map((ms) => setTimeout(() => wake(name), ms).unref()),
+    );
   };
 
   // pg-boss's own statements in flight: a worker's last fetch can outlive `boss.stop()`.
@@ -285,7 +285,7 @@ export function createQueue(opts: { db: Db; log: FastifyBaseLogger }) {
       if (stopped) return;
       stopped = true;
       clearTimeout(retryTimer);
-      for (const t of lateWakes) clearTimeout(t);
+      for (const t of [...lateWakes.values()].flat()) clearTimeout(t);
       if (!boss) return;
       await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
       // pg-boss does not wait for a worker's fetch already sent, nor for the job it brings: wait
