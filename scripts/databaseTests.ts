@@ -92,6 +92,20 @@ export const databaseFreeTests = (dir?: string) =>
   [...databaseReasons(dir)].filter(([, reason]) => !reason).map(([file]) => file);
 
 /**
+ * A test file pinned to the embedded database (it opens a PGlite data folder, or starts its
+ * processes without DATABASE_URL, whatever the pass says) says so on a line of its own:
+ * `// Embedded database only: <why>`. The PostgreSQL pass leaves it out: it would run the same
+ * PGlite test again.
+ */
+export const embeddedOnlyMark = /^\/\/ Embedded database only: \S/m;
+
+/** The API test files marked as pinned to the embedded database. */
+export const embeddedOnlyTests = (dir?: string) =>
+  [...databaseReasons(dir).keys()].filter((file) =>
+    embeddedOnlyMark.test(readFileSync(file, 'utf8')),
+  );
+
+/**
  * The API test files that start a PostgreSQL server when none is given (they call `startPostgres`
  * or `startCluster` of scripts/cluster.ts). When `npm test` runs the PostgreSQL pass itself
  * (TEST_POSTGRES_URL), the first pass leaves them to it: they run once, there, instead of starting

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { databaseFreeTests, postgresServerTests } from './databaseTests';
+import { databaseFreeTests, embeddedOnlyTests, postgresServerTests } from './databaseTests';
 
 /**
  * `npm test`: API and front-end suites, then a production build, then the browser suite
@@ -56,16 +56,18 @@ function finish(code: number): never {
   process.exit(code);
 }
 
-/** The PostgreSQL pass's note on the files it leaves out. */
-function databaseFreeNote(skipped: string[]) {
-  return `${skipped.length} API test files never reach a database: not run on PostgreSQL.`;
-}
-
-/** The API suite on PostgreSQL, without the files that never reach a database. */
+/**
+ * The API suite on PostgreSQL, without the files that never reach a database nor those pinned to
+ * the embedded one (they would repeat the first pass).
+ */
 function postgresPass() {
-  const skipped = databaseFreeTests();
-  console.log(`\n${databaseFreeNote(skipped)}`);
-  vitest('API tests on PostgreSQL', 'server-postgres', ['server'], skipped);
+  const free = databaseFreeTests();
+  const embedded = embeddedOnlyTests();
+  console.log(
+    `\n${free.length} API test files never reach a database and ${embedded.length} are pinned to ` +
+      'the embedded one: not run on PostgreSQL.',
+  );
+  vitest('API tests on PostgreSQL', 'server-postgres', ['server'], [...free, ...embedded]);
 }
 
 if (process.argv.includes('--server-only')) {

@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   databaseFreeTests,
   databaseReasons,
+  embeddedOnlyMark,
+  embeddedOnlyTests,
   loadedImports,
   ownReason,
   postgresServerTests,
@@ -39,6 +42,29 @@ describe('the API test files the PostgreSQL pass runs', () => {
     // The kill tests run on both databases: PGlite's data folder is what they check there.
     expect(own).not.toContain(test('faults', 'killDuringWrites.test.ts'));
     for (const file of own) expect(reasons.get(file), file).toBeDefined();
+  });
+
+  it('leaves out the files pinned to the embedded database, which never hand DATABASE_URL on', () => {
+    const pinned = embeddedOnlyTests();
+    expect(pinned).toEqual(
+      expect.arrayContaining([
+        test('cli', 'userCreate.test.ts'),
+        test('db', 'pgliteDataDir.test.ts'),
+        test('faults', 'sigtermPglite.test.ts'),
+      ]),
+    );
+    // The kill tests run on both databases.
+    expect(pinned).not.toContain(test('faults', 'killDuringWrites.test.ts'));
+    // A pinned file may only take DATABASE_URL away from what it starts.
+    for (const file of pinned) {
+      for (const line of readFileSync(file, 'utf8').split('\n')) {
+        if (line.includes('DATABASE_URL') && !line.trimStart().startsWith('//')) {
+          expect(line, file).toMatch(/^\s*delete \w+\.DATABASE_URL;/);
+        }
+      }
+    }
+    expect(embeddedOnlyMark.test('// Embedded database only: opens a folder')).toBe(true);
+    expect(embeddedOnlyMark.test('const s = "// Embedded database only: x";')).toBe(false);
   });
 
   it('says why, down the chain of imports', () => {

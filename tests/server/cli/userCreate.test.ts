@@ -7,6 +7,8 @@ import { openDb } from '../../../server/db';
 import { verifyPassword } from '../../../server/services/secrets';
 import { liveProcess } from '../helpers';
 
+// Embedded database only: the CLI runs without DATABASE_URL, on the data folder under test.
+
 interface Run {
   code: number | null;
   stdout: string;

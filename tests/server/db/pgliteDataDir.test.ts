@@ -7,8 +7,8 @@ import { openDb } from '../../../server/db';
 import { migrate } from '../../../server/db/migrate';
 import { createLocalStorage } from '../../../server/services/storage/local';
 
-// PGlite on disk: what `npm start` uses by default. It runs in the PostgreSQL pass too: the
-// folder is opened explicitly, whatever DATABASE_URL says.
+// PGlite on disk: what `npm start` uses by default.
+// Embedded database only: the folder is opened explicitly, whatever DATABASE_URL says.
 describe('PGlite in a data folder', () => {
   let dataDir: string;
   beforeAll(() => {

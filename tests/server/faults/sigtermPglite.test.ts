@@ -9,6 +9,9 @@ import { addressFields, multipart, setPrices, signIn, type Headers } from '../jo
 import { ledgerInvariants } from '../money/support';
 import { serverSite, type ServerSite } from './support';
 
+// Embedded database only: the site is PGlite's data folder (serverSite(…, null)), and the second
+// process starts without DATABASE_URL.
+
 let folder: ServerSite;
 let owner: Headers;
 
