@@ -9,6 +9,7 @@ import { selfiePhoto } from '../../../server/seed/demoImages';
 import { demoRandom } from '../../../server/seed/demoRandom';
 import { createBillChecker } from '../../../server/services/checks/bill';
 import { createFaceChecker } from '../../../server/services/checks/face';
+import { startServer } from '../../../server/server';
 
 // Real OCR and face workers: the server warms them at start so that the first submission does
 // not pay for loading their models.
@@ -78,6 +79,36 @@ describe('warming the checkers', () => {
       await Promise.all([bill.close(), face.close()]);
     }
   });
+
+  it('the server warms both at start, before any submission, and ends them when it stops', async () => {
+    const low = () => nices().filter((n) => n === 10).length;
+    const before = low();
+    const saved = { ...process.env };
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'warm-server-'));
+    Object.assign(process.env, {
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      JWT_SECRET: 'warm-test-secret-warm-test-secret-42',
+      DEMO_DATA: 'false',
+      CHECKS: 'on',
+    });
+    delete process.env.DATABASE_URL; // a new data folder: nothing in it to check
+    try {
+      const app = await startServer();
+      try {
+        // The OCR and the face threads, each lowered to nice 10 once its model is loading.
+        await vi.waitUntil(() => low() - before >= 2, { timeout: 60_000, interval: 50 });
+      } finally {
+        await app.close();
+      }
+      await vi.waitUntil(() => low() <= before, { timeout: 20_000, interval: 50 });
+    } finally {
+      process.env = saved;
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 
   it('a checker closed while it warms ends its worker, and starts none after', async () => {
     const before = threads();
