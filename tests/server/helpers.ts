@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import { Writable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { inject } from 'vitest';
@@ -9,6 +8,7 @@ import type { Db } from '../../server/db';
 import { migrate } from '../../server/db/migrate';
 import { openPglite } from '../../server/db/pglite';
 import { openPostgres } from '../../server/db/postgres';
+import { pooledPglite } from './pglitePool';
 import { createConfirmedUser, type CreateUserInput } from '../../server/services/createUser';
 
 export const testConfig = (over: Partial<Config> = {}): Config => ({
@@ -65,9 +65,9 @@ export async function emptyDb(): Promise<Db> {
 
 /** A fresh, migrated database for one test file (see `emptyDb`). */
 export async function freshDb(): Promise<Db> {
-  // On PGlite, a copy of the suite's migrated cluster (./pgliteSnapshot.ts).
+  // On PGlite, the suite's migrated cluster (./pgliteSnapshot.ts), reused (./pglitePool.ts).
   const snapshot = inject('pgliteSnapshot');
-  if (snapshot) return openPglite(undefined, new Blob([await readFile(snapshot)]));
+  if (snapshot) return pooledPglite(snapshot);
   const db = await emptyDb();
   await migrate(db);
   return db;
