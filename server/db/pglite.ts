@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { privateDir, restrictTreeToOwner } from './ownerOnly';
+import { afterCommitList, runAfterCommit, type AfterCommit } from './afterCommit';
 import { copyToSql, isStalePlan, maxPreparedStatements, parameterText } from './prepared';
 import type { Db, Queryable, QueryResult } from './types';
 
@@ -18,12 +19,16 @@ export async function openPglite(
   // pg_trgm: the jobs search's trigram index (migration 0013).
   const pg = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir });
   if (dataDir) restrictTreeToOwner(dataDir);
-  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => {
+  const wrap = (
+    q: Pick<PGlite, 'query' | 'exec'>,
+    afterCommit: (fn: AfterCommit) => void,
+  ): Queryable => {
     async function query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
       const r = await q.query<T>(sql, params);
       return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
     }
     return {
+      afterCommit,
       query,
       // Inside a transaction the statement simply runs: transactions are not the hot path.
       queryPrepared: query,
@@ -45,12 +50,23 @@ export async function openPglite(
       },
     };
   };
-  const db = wrap(pg);
+  const db = wrap(pg, runAfterCommit);
   return {
     kind: 'pglite',
     ...db,
     queryPrepared: preparedStatements(pg, db),
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    async transaction(fn) {
+      const after = afterCommitList();
+      let result;
+      try {
+        result = await pg.transaction((tx) => fn(wrap(tx, after.add)));
+      } catch (err) {
+        after.rolledBack();
+        throw err;
+      }
+      after.committed();
+      return result;
+    },
     // Between transactions (none is open while the transaction lock is held) and right after a
     // checkpoint: the files then hold every committed change and nothing half done.
     dumpDataDir: () =>

@@ -1,4 +1,5 @@
 import { startTsWorker } from '../tsWorker';
+import { afterCommitList, runAfterCommit, type AfterCommit } from './afterCommit';
 import type { Db, Queryable, QueryResult } from './types';
 
 /** A call from the main thread to the database's thread (`pgliteThread.ts`). */
@@ -112,7 +113,8 @@ export async function openPgliteInWorker(dataDir: string): Promise<Db> {
 
   await answer(0); // the thread has opened the database
 
-  const queryable = (txId?: number): Queryable => ({
+  const queryable = (afterCommit: (fn: AfterCommit) => void, txId?: number): Queryable => ({
+    afterCommit,
     query: <T>(sql: string, params?: unknown[]) =>
       send<QueryResult<T>>({ op: 'query', txId, sql, params }),
     queryPrepared: <T>(sql: string, params: unknown[]) =>
@@ -127,7 +129,7 @@ export async function openPgliteInWorker(dataDir: string): Promise<Db> {
 
   const db: Db = {
     kind: 'pglite',
-    ...queryable(),
+    ...queryable(runAfterCommit),
     async transaction(fn) {
       const txId = ++lastTx;
       await send({ op: 'begin', txId });
@@ -136,14 +138,23 @@ export async function openPgliteInWorker(dataDir: string): Promise<Db> {
         worker.postMessage({ op: 'end', txId, commit } satisfies DbCall);
         return ended;
       };
+      // Kept here, on the main thread: run once the thread answers that COMMIT succeeded.
+      const after = afterCommitList();
       let result;
       try {
-        result = await fn(queryable(txId));
+        result = await fn(queryable(after.add, txId));
       } catch (err) {
+        after.rolledBack();
         await end(false);
         throw err;
       }
-      await end(true);
+      try {
+        await end(true);
+      } catch (err) {
+        after.rolledBack();
+        throw err;
+      }
+      after.committed();
       return result;
     },
     dumpDataDir: () =>

@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFromStdin, to as copyToStdout } from 'pg-copy-streams';
 import { defaultDatabasePoolSize } from '../config';
+import { afterCommitList, runAfterCommit, type AfterCommit } from './afterCommit';
 import { copyToSql, isStalePlan, maxPreparedStatements } from './prepared';
 import type { Db, Queryable, QueryResult } from './types';
 
@@ -80,6 +81,12 @@ export function isDatabaseUnavailable(err: unknown): boolean {
  */
 export const connectionTimeoutMs = 5_000;
 
+function rolledBackInstead() {
+  return Object.assign(new Error('Transaction was rolled back instead of committed'), {
+    code: '25P02',
+  });
+}
+
 export async function openPostgres(
   connectionString: string,
   poolSize = defaultDatabasePoolSize(),
@@ -105,7 +112,12 @@ export async function openPostgres(
   // Statement texts given a name: node-postgres prepares a named one once per connection.
   const named = new Map<string, string>();
   let stale = 0;
-  const wrap = (q: pg.Pool | pg.PoolClient, prepared: pg.Pool | pg.PoolClient = q): Queryable => ({
+  const wrap = (
+    q: pg.Pool | pg.PoolClient,
+    afterCommit: (fn: AfterCommit) => void,
+    prepared: pg.Pool | pg.PoolClient = q,
+  ): Queryable => ({
+    afterCommit,
     query: (sql, params) => run(q, { text: sql, values: params }),
     async queryPrepared<T>(sql: string, params: unknown[]): Promise<QueryResult<T>> {
       const q = prepared;
@@ -144,20 +156,27 @@ export async function openPostgres(
   });
   return {
     kind: 'postgres',
-    ...wrap(pool, preparedPool),
+    ...wrap(pool, runAfterCommit, preparedPool),
     async transaction(fn) {
       const client = await pool.connect();
+      const after = afterCommitList();
+      let result;
       try {
         await client.query('BEGIN');
-        const result = await fn(wrap(client));
-        await client.query('COMMIT');
-        return result;
+        result = await fn(wrap(client, after.add));
+        const { command } = await client.query('COMMIT');
+        // A transaction in which a statement failed answers COMMIT with ROLLBACK: its writes are
+        // gone, so the caller must not hear success (PGlite throws the same).
+        if (command === 'ROLLBACK') throw rolledBackInstead();
       } catch (err) {
+        after.rolledBack();
         await client.query('ROLLBACK').catch(() => undefined);
         throw err;
       } finally {
         client.release();
       }
+      after.committed();
+      return result;
     },
     close: async () => {
       await Promise.all([pool.end(), preparedPool.end()]);

@@ -1,3 +1,5 @@
+import type { AfterCommit } from './afterCommit';
+
 export interface QueryResult<T> {
   rows: T[];
   rowCount: number;
@@ -34,11 +36,23 @@ export interface Queryable {
    * (`inlineParameters`). The whole text is held in memory: callers read in pages.
    */
   copyTo(select: string, params: readonly unknown[]): Promise<Buffer>;
+  /**
+   * Runs `fn` once what was written through this is committed: in a transaction, after the
+   * outermost COMMIT succeeds, never after a rollback or a failed commit; on the database itself,
+   * whose statements commit as they run, at once. For work that must find the writes from
+   * elsewhere (the job queue's worker, whose fetch runs on another connection). What `fn` throws
+   * or rejects with is reported as a process warning, never thrown to the transaction's caller.
+   */
+  afterCommit(fn: AfterCommit): void;
 }
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
-  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  /**
+   * Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. A
+   * statement that failed inside it (its error caught) makes the commit a rollback: the call then
+   * rejects (SQLSTATE 25P02), as PGlite does.
+   */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /**

@@ -115,20 +115,12 @@ export function createQueue(opts: { db: Db; log: FastifyBaseLogger }) {
   };
 
   /**
-   * A job sent inside a transaction is seen only once that commits, which the queue is not told
-   * of: on PostgreSQL the wake's fetch, on another connection, comes first and finds nothing,
-   * and the job waited for the next poll (2 s for the checks). Waking again a little later, a
-   * few times, finds it soon after the commit; each is one fetch, of nothing if it was taken.
+   * Wakes the worker once a job sent in `tx` can be found: its fetch runs on another connection
+   * (or waits for the transaction on PGlite), so a wake before the commit finds nothing.
    */
-  // One series per queue, started again by each send: many sends in one transaction (a bulk
-  // write) keep four timers, not four each, and the series follows the last send, nearest the commit.
-  const lateWakes = new Map<string, NodeJS.Timeout[]>();
-  const wakeAfterCommit = (name: string) => {
-    for (const t of lateWakes.get(name) ?? []) clearTimeout(t);
-    lateWakes.set(
-      name,
-      [25, 100, 300, 1000].map((ms) => setTimeout(() => wake(name), ms).unref()),
-    );
+  const wakeFor = (name: string, tx: Queryable | undefined) => {
+    if (tx) tx.afterCommit(() => wake(name));
+    else wake(name);
   };
 
   // pg-boss's own statements in flight: a worker's last fetch can outlive `boss.stop()`.
@@ -241,8 +233,7 @@ export function createQueue(opts: { db: Db; log: FastifyBaseLogger }) {
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       });
       if (!options.startAfter || options.startAfter.getTime() <= Date.now()) {
-        wake(name);
-        if (options.tx) wakeAfterCommit(name);
+        wakeFor(name, options.tx);
       }
       return id;
     },
@@ -257,8 +248,7 @@ export function createQueue(opts: { db: Db; log: FastifyBaseLogger }) {
         items.map((data) => ({ name, data })),
         options.tx ? { db: adapterOf(options.tx) } : {},
       );
-      wake(name);
-      if (options.tx) wakeAfterCommit(name);
+      wakeFor(name, options.tx);
     },
 
     /**
@@ -285,7 +275,6 @@ export function createQueue(opts: { db: Db; log: FastifyBaseLogger }) {
       if (stopped) return;
       stopped = true;
       clearTimeout(retryTimer);
-      for (const t of [...lateWakes.values()].flat()) clearTimeout(t);
       if (!boss) return;
       await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
       // pg-boss does not wait for a worker's fetch already sent, nor for the job it brings: wait

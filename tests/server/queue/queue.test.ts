@@ -53,32 +53,41 @@ describe('the job queue (pg-boss over our database)', () => {
     }
   });
 
-  it('runs a job sent in a transaction soon after the commit, not at the next poll', async () => {
-    let handled: (n: unknown) => void = () => undefined;
+  it('runs a job sent in a transaction once it commits, not at the next poll, and never one rolled back', async () => {
+    const handled: unknown[] = [];
+    let arrived = () => {};
     const app = await buildApp({ config: testConfig(), db });
     // A poll a minute apart: only a wake can bring the job in time.
     app.queue.handle('test-wake', { ...quick, pollingIntervalSeconds: 60 }, async (jobs) => {
-      for (const job of jobs) handled(job.data.n);
+      for (const job of jobs) handled.push(job.data.n);
+      arrived();
     });
     await app.ready();
-    const next = () => new Promise((resolve) => (handled = resolve));
-    const noPoll = <T>(p: Promise<T>) =>
-      Promise.race([
-        p,
-        new Promise((_, reject) => {
-          setTimeout(() => reject(new Error('the job waited for the poll')), 30_000).unref();
-        }),
-      ]);
+    const noPoll = (n: number) =>
+      new Promise<void>((resolve, reject) => {
+        arrived = () => {
+          if (handled.includes(n)) resolve();
+        };
+        setTimeout(() => reject(new Error(`job ${n} waited for the poll`)), 30_000).unref();
+      });
     try {
+      await app.db
+        .transaction(async (tx) => {
+          await app.queue.send('test-wake', { n: 0 }, { tx });
+          throw new Error('rolled back');
+        })
+        .catch(() => undefined);
       for (const n of [1, 2]) {
-        const seen = next();
+        const seen = noPoll(n);
         await app.db.transaction(async (tx) => {
           await app.queue.send('test-wake', { n }, { tx });
-          // More of the transaction's work after the send, as a submission has.
-          await tx.query('SELECT pg_sleep(0.2)');
+          // More of the transaction's work after the send, longer than any guess of a delay.
+          await tx.query('SELECT pg_sleep(1.5)');
         });
-        expect(await noPoll(seen)).toBe(n);
+        await seen;
       }
+      await app.queue.settled(['test-wake']);
+      expect(handled).toEqual([1, 2]);
     } finally {
       await app.close();
     }
