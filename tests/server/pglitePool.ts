@@ -163,6 +163,7 @@ export async function pooledPglite(snapshot: string): Promise<Db> {
     copyFrom: async (table, columns, csv) => open().copyFrom(table, columns, csv),
     copyTo: async (select, params) => open().copyTo(select, params),
     transaction: async (fn) => open().transaction(fn),
+    afterCommit: (fn) => open().afterCommit(fn),
     dumpDataDir: async () => open().dumpDataDir(),
     close: async () => {
       if (closed) return;
