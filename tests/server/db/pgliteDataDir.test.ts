@@ -9,7 +9,8 @@ import { createLocalStorage } from '../../../server/services/storage/local';
 
 // PGlite on disk: what `npm start` uses by default.
 // Embedded database only: the folder is opened explicitly, whatever DATABASE_URL says.
-describe('PGlite in a data folder', () => {
+// Each test runs initdb or opens a folder on disk: 10 s alone here, past 30 s beside other suites.
+describe('PGlite in a data folder', { timeout: 90_000 }, () => {
   let dataDir: string;
   beforeAll(() => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'pglite-data-'));
@@ -42,7 +43,7 @@ describe('PGlite in a data folder', () => {
   });
 });
 
-describe('security: the data folder is readable by its owner only', () => {
+describe('security: the data folder is readable by its owner only', { timeout: 90_000 }, () => {
   let root: string;
   beforeAll(() => {
     root = mkdtempSync(path.join(tmpdir(), 'private-data-'));
