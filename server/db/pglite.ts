@@ -10,15 +10,27 @@ import type { Db, Queryable, QueryResult } from './types';
  * PostgreSQL in WASM: the embedded default. `dataDir` undefined keeps it in memory (tests);
  * `loadDataDir` starts from a `dumpDataDir` tarball instead of an empty cluster.
  */
-export async function openPglite(
-  dataDir?: string,
-  loadDataDir?: Blob,
-): Promise<Db & { dumpDataDir(): Promise<Buffer> }> {
+export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<PgliteDb> {
+  return pgliteDb(await startPglite(dataDir, loadDataDir));
+}
+
+export type PgliteDb = Db & { dumpDataDir(): Promise<Buffer> };
+
+/** The PGlite itself, as `openPglite` starts it. */
+export async function startPglite(dataDir?: string, loadDataDir?: Blob): Promise<PGlite> {
   // The database files hold every account and job: no other user of the machine may read them.
   if (dataDir) privateDir(dataDir);
   // pg_trgm: the jobs search's trigram index (migration 0013).
   const pg = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir });
   if (dataDir) restrictTreeToOwner(dataDir);
+  return pg;
+}
+
+/**
+ * The `Db` over a started PGlite. Its prepared statements' names start empty: the session must
+ * have none (the API tests' reused databases deallocate them first).
+ */
+export function pgliteDb(pg: PGlite): PgliteDb {
   const wrap = (
     q: Pick<PGlite, 'query' | 'exec'>,
     afterCommit: (fn: AfterCommit) => void,

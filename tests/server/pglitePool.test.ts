@@ -23,6 +23,8 @@ describe.runIf(snapshot)('the pool of PGlite test databases', () => {
     await first.query(`SELECT nextval($1)`, [seq]);
     await first.exec(`SET TIME ZONE 'Africa/Lagos'; CREATE TEMP TABLE scratch (x int)`);
     await first.query(`SELECT pg_advisory_lock(42)`);
+    const probe = 'SELECT $1::int AS x';
+    expect((await first.queryPrepared(probe, [1])).rows).toEqual([{ x: 1 }]);
     await first.close();
     await expect(first.query('SELECT 1')).rejects.toThrow('closed');
 
@@ -30,6 +32,10 @@ describe.runIf(snapshot)('the pool of PGlite test databases', () => {
     const second = await pooledPglite(snapshot);
     try {
       expect(poolCounts.reused).toBe(reused + 1);
+      // No statement prepared by the last test is left, and the new Db prepares its own.
+      expect(await count(second, 'pg_prepared_statements')).toBe(0);
+      expect((await second.queryPrepared(probe, [2])).rows).toEqual([{ x: 2 }]);
+      expect(await count(second, 'pg_prepared_statements')).toBe(1);
       expect(await count(second, 'companies')).toBe(0);
       expect(await count(second, 'schema_migrations')).toBe(migrations);
       const settings = await second.query<{ on: boolean }>(

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Db } from '../../server/db';
 import type { Queryable } from '../../server/db/types';
-import { openPglite } from '../../server/db/pglite';
+import type { PGlite } from '@electric-sql/pglite';
+import { pgliteDb, startPglite, type PgliteDb } from '../../server/db/pglite';
 
 /**
  * Fresh migrated PGlite databases for the API tests, reused. Starting a PGlite costs about 2 s of
@@ -13,8 +14,6 @@ import { openPglite } from '../../server/db/pglite';
  * trigger, a function, a role) is closed for real: only an unchanged one is reused.
  */
 
-type Pglite = Awaited<ReturnType<typeof openPglite>>;
-
 /** What the migrations left: a digest of the schema, each table's rows, each sequence. */
 interface Baseline {
   schema: string;
@@ -25,7 +24,7 @@ interface Baseline {
 
 /** Idle databases kept per worker: each holds a few hundred MB. */
 const maxIdle = 3;
-const idle: Pglite[] = [];
+const idle: PGlite[] = [];
 let baseline: Promise<Baseline> | undefined;
 /** How many databases this worker started, and how many times one was handed out again. */
 export const poolCounts = { opened: 0, reused: 0 };
@@ -60,7 +59,7 @@ async function schemaDigest(db: Queryable) {
 
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-async function takeBaseline(db: Pglite): Promise<Baseline> {
+async function takeBaseline(db: PgliteDb): Promise<Baseline> {
   const tables = (await db.query<{ name: string }>(`${userTables} ORDER BY 1`)).rows.map(
     (t) => t.name,
   );
@@ -99,12 +98,10 @@ const userTables = `SELECT format('%I.%I', n.nspname, c.relname) AS name
 class SchemaChanged extends Error {}
 
 /** Puts `db` back as the migrations left it; false when its schema changed (not reusable). */
-async function reset(db: Pglite, base: Baseline) {
-  // The session: settings, temporary tables, locks, listeners, open cursors. (Not the prepared
-  // statements: the reused Db keeps its names for them.)
-  await db.exec(
-    'RESET ALL; SELECT pg_advisory_unlock_all(); UNLISTEN *; CLOSE ALL; DISCARD TEMP; DISCARD SEQUENCES;',
-  );
+async function reset(db: PgliteDb, base: Baseline) {
+  // The session: settings, prepared statements (the next Db names its own from the start),
+  // temporary tables, locks, listeners, open cursors.
+  await db.exec('DISCARD ALL');
   try {
     await db.transaction(async (tx) => {
       // Without the tables' triggers: the audit log refuses TRUNCATE, as it should in the app.
@@ -141,15 +138,16 @@ async function reset(db: Pglite, base: Baseline) {
  * refuses use once closed.
  */
 export async function pooledPglite(snapshot: string): Promise<Db> {
-  let inner = idle.pop();
-  if (inner) poolCounts.reused++;
+  let pg = idle.pop();
+  if (pg) poolCounts.reused++;
   else {
     poolCounts.opened++;
-    const opened = await openPglite(undefined, new Blob([await readFile(snapshot)]));
+    pg = await startPglite(undefined, new Blob([await readFile(snapshot)]));
+    const opened = pgliteDb(pg);
     await (baseline ??= takeBaseline(opened));
-    inner = opened;
   }
-  const db = inner;
+  const db = pgliteDb(pg);
+  const kept = pg;
   let closed = false;
   const open = () => {
     if (closed) throw new Error('This database is closed');
@@ -170,7 +168,7 @@ export async function pooledPglite(snapshot: string): Promise<Db> {
       closed = true;
       const reusable =
         idle.length < maxIdle && (await reset(db, await baseline!).catch(() => false));
-      if (reusable) idle.push(db);
+      if (reusable) idle.push(kept);
       else await db.close();
     },
   };
