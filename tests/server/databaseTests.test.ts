@@ -51,6 +51,7 @@ describe('the API test files the PostgreSQL pass runs', () => {
         test('cli', 'userCreate.test.ts'),
         test('db', 'pgliteDataDir.test.ts'),
         test('faults', 'sigtermPglite.test.ts'),
+        test('pglitePool.test.ts'),
       ]),
     );
     // The kill tests run on both databases.

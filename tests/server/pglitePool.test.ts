@@ -4,9 +4,10 @@ import { poolCounts, pooledPglite } from './pglitePool';
 
 // The API tests reuse PGlite databases (./pglitePool.ts): a database handed out again must be
 // exactly as the migrations left it, or one test's rows would leak into the next.
+// Embedded database only: the pool is of PGlite databases (the PostgreSQL pass has none).
 const snapshot = inject('pgliteSnapshot');
 
-describe.runIf(snapshot)('the pool of PGlite test databases', () => {
+describe('the pool of PGlite test databases', () => {
   it('hands out a closed database again with none of its rows, sequences or session left', async () => {
     const first = await pooledPglite(snapshot);
     const migrations = await count(first, 'schema_migrations');
