@@ -10,7 +10,8 @@ import { pgliteDb, startPglite, type PgliteDb } from '../../server/db/pglite';
  * suite starts hundreds: on CI's two cores that was most of the API suite's time. A database a test
  * closes is put back as it was after the migrations instead (every table emptied and refilled with
  * the migrations' rows, the sequences set back, the session's state dropped) and handed to the next
- * test of the same worker. One whose schema the test changed (a table, a column, an index, a
+ * test of the same worker; tables made since (the job queue's, one per queue at each app's start,
+ * or a test's own) are dropped. One whose schema the test changed otherwise (a column, an index, a
  * trigger, a function, a role) is closed for real: only an unchanged one is reused.
  */
 
@@ -57,29 +58,23 @@ async function schemaDigest(db: Queryable) {
   return r.rows[0]!.digest;
 }
 
-const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
 async function takeBaseline(db: PgliteDb): Promise<Baseline> {
   const tables = (await db.query<{ name: string }>(`${userTables} ORDER BY 1`)).rows.map(
     (t) => t.name,
   );
   const rows: Baseline['rows'] = [];
   for (const table of tables) {
-    const { rows: count } = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM ${table}`,
-    );
-    if (!count[0]!.n) continue;
     // Generated columns are computed again as the rows go back in.
     const columns = (
       await db.query<{ name: string }>(
-        `SELECT attname AS name FROM pg_attribute
+        `SELECT format('%I', attname) AS name FROM pg_attribute
           WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = ''
           ORDER BY attnum`,
         [table],
       )
-    ).rows.map((c) => quoted(c.name));
+    ).rows.map((c) => c.name);
     const csv = (await db.copyTo(`SELECT ${columns.join(', ')} FROM ${table}`, [])).toString();
-    rows.push({ table, columns, csv });
+    if (csv) rows.push({ table, columns, csv });
   }
   const sequences = (
     await db.query<{ name: string; value: string | null }>(
@@ -143,10 +138,10 @@ export async function pooledPglite(snapshot: string): Promise<Db> {
   else {
     poolCounts.opened++;
     pg = await startPglite(undefined, new Blob([await readFile(snapshot)]));
-    const opened = pgliteDb(pg);
-    await (baseline ??= takeBaseline(opened));
   }
   const db = pgliteDb(pg);
+  // Taken once per worker, from its first database before any test has used it.
+  await (baseline ??= takeBaseline(db));
   const kept = pg;
   let closed = false;
   const open = () => {
