@@ -27,6 +27,9 @@ export interface RunningServer {
   stop: () => Promise<number | null>;
 }
 
+/** A browser test file, as opposed to a script that starts a server (bench/capture.ts). */
+const inVitest = () => process.env.VITEST !== undefined;
+
 /** A call to the run's server pool (./serverPool.ts, kept by the global setup ./runDir.ts). */
 async function pool<T>(route: string, params: Record<string, string> = {}): Promise<T> {
   const query = new URLSearchParams(params);
@@ -42,16 +45,20 @@ async function pool<T>(route: string, params: Record<string, string> = {}): Prom
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
-  const logPath = path.join(inject('e2eRunDir'), 'logs', `${randomUUID()}.log`);
+  const logs = inVitest() ? path.join(inject('e2eRunDir'), 'logs') : tmpdir();
+  const logPath = path.join(logs, `e2e-server-${randomUUID()}.log`);
   const server = spawnServer({ ...env, DATA_DIR: dataDir }, logPath);
   const pid = String(server.child.pid);
   // The global teardown stops it if this file does not (a beforeAll that timed out).
-  await pool('/started', env.DATA_DIR ? { pid } : { pid, dir: dataDir });
+  if (inVitest()) await pool('/started', env.DATA_DIR ? { pid } : { pid, dir: dataDir });
+  let finalLog: string | undefined;
   const stop = async () => {
     if (server.child.exitCode === null) server.child.kill('SIGTERM');
     const code = await server.exited;
     if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
-    await pool('/stopped', { pid });
+    finalLog ??= readLog(logPath); // log() still answers after stop()
+    rmSync(logPath, { force: true });
+    if (inVitest()) await pool('/stopped', { pid });
     return code;
   };
   try {
@@ -60,7 +67,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     await stop();
     throw e;
   }
-  return { url: server.url, dataDir, jwtSecret, log: () => readLog(logPath), stop };
+  return { url: server.url, dataDir, jwtSecret, log: () => finalLog ?? readLog(logPath), stop };
 }
 
 /**
