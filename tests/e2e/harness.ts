@@ -12,7 +12,14 @@ import {
 } from 'playwright-core';
 import sharp from 'sharp';
 import { inject } from 'vitest';
-import { jwtSecret, readLog, spawnServer, type PooledServer } from './serverPool';
+import {
+  jwtSecret,
+  readLog,
+  serverReady,
+  spawnServer,
+  stopServer,
+  type PooledServer,
+} from './serverPool';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(chromiumPath);
@@ -53,8 +60,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   if (inVitest()) await pool('/started', env.DATA_DIR ? { pid } : { pid, dir: dataDir });
   let finalLog: string | undefined;
   const stop = async () => {
-    if (server.child.exitCode === null) server.child.kill('SIGTERM');
-    const code = await server.exited;
+    const code = await stopServer(server);
     if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
     finalLog ??= readLog(logPath); // log() still answers after stop()
     rmSync(logPath, { force: true });
@@ -62,7 +68,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     return code;
   };
   try {
-    await server.ready;
+    await serverReady(server);
   } catch (e) {
     await stop();
     throw e;
