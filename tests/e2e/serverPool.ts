@@ -199,9 +199,9 @@ export async function serverReady(server: SpawnedServer, timeoutMs = 60_000) {
 
 /**
  * SIGTERM, then SIGKILL to its whole group if it is still there after `graceMs`; the server's exit
- * code. The SIGTERM goes to the node process tsx started, not to tsx nor the group: tsx relays a
- * signal of its own and, when the child's acknowledgement takes over 30 ms (a loaded machine),
- * signals it again, and a second SIGTERM ends the server in the middle of its graceful stop.
+ * code. The SIGTERM goes to the node process tsx started, not to tsx nor the group: tsx, signalled
+ * itself, waits 30 ms for the child's acknowledgement, then signals it again or kills it, which on
+ * a loaded machine can cut the graceful stop short (a second SIGTERM exits the server with 143).
  */
 export async function stopServer(server: SpawnedServer, graceMs = 15_000) {
   const pid = server.child.pid;
