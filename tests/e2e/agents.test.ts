@@ -102,6 +102,9 @@ describe('an agent applies, is approved, is assigned a job and receives its capt
 
     await page.getByRole('menuitem', { name: 'Agent management' }).click();
     await page.locator('input[name="q"]').fill('Nwachukwu');
+    // The search reaches the URL 500 ms after typing, by a navigation of the list's own: it undid
+    // a row click (the agent is on the unfiltered page too) whose page was still rendering.
+    await page.waitForURL(/[?&]filter=[^&]*Nwachukwu/);
     await page.getByRole('cell', { name: `${applicant.first} ${applicant.last}` }).click();
     await page.waitForURL(/\/admin\/users\/agents\/[\w-]+$/);
     await page.getByText('Nsukka').waitFor();

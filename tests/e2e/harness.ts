@@ -1,6 +1,6 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -12,6 +12,14 @@ import {
 } from 'playwright-core';
 import sharp from 'sharp';
 import { inject } from 'vitest';
+import {
+  jwtSecret,
+  readLog,
+  serverReady,
+  spawnServer,
+  stopServer,
+  type PooledServer,
+} from './serverPool';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(chromiumPath);
@@ -22,7 +30,20 @@ export interface RunningServer {
   jwtSecret: string;
   /** Everything the server has logged so far (mail without SMTP is printed here). */
   log: () => string;
+  /** SIGTERM, waits for the exit, removes the data folder it made; the exit code. */
   stop: () => Promise<number | null>;
+}
+
+/** A browser test file, as opposed to a script that starts a server (bench/capture.ts). */
+const inVitest = () => process.env.VITEST !== undefined;
+
+/** A call to the run's server pool (./serverPool.ts, kept by the global setup ./runDir.ts). */
+async function pool<T>(route: string, params: Record<string, string> = {}): Promise<T> {
+  const query = new URLSearchParams(params);
+  const res = await fetch(`${inject('e2eServerPool')}${route}?${query}`, { method: 'POST' });
+  const body = (await res.json()) as T & { error?: string };
+  if (!res.ok) throw new Error(body.error ?? `${route}: ${res.status}`);
+  return body;
 }
 
 /**
@@ -31,81 +52,47 @@ export interface RunningServer {
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const url = `http://127.0.0.1:${port}`;
-  const jwtSecret = 'e2e-secret-e2e-secret-e2e-secret-e2e';
-  const childEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: url,
-    JWT_SECRET: jwtSecret,
-    DEMO_DATA: 'false',
-    // The machine checks (OCR, faces) would take the two cores at each demo start: one file
-    // turns them on (captureChecks.test.ts).
-    CHECKS: 'off',
-    ...env,
+  const logs = inVitest() ? path.join(inject('e2eRunDir'), 'logs') : tmpdir();
+  const logPath = path.join(logs, `e2e-server-${randomUUID()}.log`);
+  const server = spawnServer({ ...env, DATA_DIR: dataDir }, logPath);
+  const pid = String(server.child.pid);
+  // The global teardown stops it if this file does not (a beforeAll that timed out).
+  if (inVitest()) await pool('/started', env.DATA_DIR ? { pid } : { pid, dir: dataDir });
+  let finalLog: string | undefined;
+  const stop = async () => {
+    const code = await stopServer(server);
+    if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+    finalLog ??= readLog(logPath); // log() still answers after stop()
+    rmSync(logPath, { force: true });
+    if (inVitest()) await pool('/stopped', { pid });
+    return code;
   };
-  delete childEnv.DATABASE_URL; // the browser suite runs on the embedded default
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['node_modules/tsx/dist/cli.mjs', 'server/server.ts'],
-    {
-      env: childEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => resolve(code)),
-  );
-
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const res = await fetch(`${url}/api/v2/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
+  try {
+    await serverReady(server);
+  } catch (e) {
+    await stop();
+    throw e;
   }
-  return {
-    url,
-    dataDir,
-    jwtSecret,
-    log: () => output,
-    stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      const code = await exited;
-      if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
-      return code;
-    },
-  };
+  return { url: server.url, dataDir, jwtSecret, log: () => finalLog ?? readLog(logPath), stop };
 }
 
 /**
- * The real server on a copy of a data folder the demo was seeded into, once per run: a new folder
- * seeds it in the server (half a minute on CI's two cores), a copy takes a second. The first file
- * to ask starts a server with DEMO_DATA on the run's folder and stops it; the browser suite runs
- * its files one at a time (vitest.config.ts), so no two files build it at once. Seeding a new
- * folder at start is itself tested in serverLifecycle.test.ts.
+ * The real server on a copy of a data folder the demo was seeded into, once per run, by the
+ * global setup. With the default env it is the spare the setup started while the file before ran
+ * (a start takes about 9 s); with an env of its own, a server started here.
  */
 export async function startDemoServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const demo = path.join(inject('e2eRunDir'), 'demo');
-  if (!existsSync(demo)) {
-    const seeding = path.join(inject('e2eRunDir'), 'seeding');
-    rmSync(seeding, { recursive: true, force: true });
-    const seeder = await startServer({ DATA_DIR: seeding, DEMO_DATA: 'true' });
-    const code = await seeder.stop();
-    if (code !== 0) throw new Error(`the demo server exited with ${code}:\n${seeder.log()}`);
-    renameSync(seeding, demo);
+  if (Object.keys(env).length === 0) {
+    const taken = await pool<PooledServer>('/take');
+    return {
+      url: taken.url,
+      dataDir: taken.dataDir,
+      jwtSecret: taken.jwtSecret,
+      log: () => readLog(taken.logPath),
+      stop: async () => (await pool<{ code: number | null }>('/stop', { id: taken.id })).code,
+    };
   }
+  const { demo } = await pool<{ demo: string }>('/demo');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-demo-'));
   cpSync(demo, dataDir, { recursive: true });
   const server = await startServer({ ...env, DATA_DIR: dataDir });
