@@ -198,45 +198,48 @@ export async function serverReady(server: SpawnedServer, timeoutMs = 60_000) {
 }
 
 /**
- * SIGTERM, then SIGKILL to its whole group if it is still there after `graceMs`; the server's exit
- * code. The SIGTERM goes to the node process tsx started, not to tsx nor the group: tsx, signalled
- * itself, waits 30 ms for the child's acknowledgement, then signals it again or kills it, which on
- * a loaded machine can cut the graceful stop short (a second SIGTERM exits the server with 143).
+ * SIGTERM to the server's node process, then SIGKILL to the whole group once `gone` settles or
+ * after `graceMs`. The SIGTERM goes to the node process tsx started, not to tsx nor the group: tsx,
+ * signalled itself, waits 30 ms for the child's acknowledgement, then signals it again or kills it,
+ * which on a loaded machine can cut the graceful stop short (a second SIGTERM exits the server
+ * with 143). Before tsx has started node, tsx itself gets it and relays it.
  */
-export async function stopServer(server: SpawnedServer, graceMs = 15_000) {
-  const pid = server.child.pid;
-  if (pid === undefined) return server.exited; // never started
-  if (running(server.child)) {
-    const inner = groupMembers(pid).find((m) => m.ppid === pid);
+async function terminateGroup(pgid: number, gone: Promise<unknown>, graceMs: number) {
+  const members = groupMembers(pgid);
+  const inner = members.find((m) => m.ppid === pgid) ?? members.find((m) => m.pid !== pgid);
+  if (members.length > 0) {
     try {
-      process.kill(inner?.pid ?? pid, 'SIGTERM'); // tsx, before it started node, relays it
+      process.kill(inner?.pid ?? pgid, 'SIGTERM');
     } catch {
       // exited meanwhile
     }
   }
-  const timer = setTimeout(() => signalGroup(pid, 'SIGKILL'), graceMs);
-  const code = await server.exited;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([gone, new Promise((r) => (timer = setTimeout(r, graceMs)))]);
   clearTimeout(timer);
-  signalGroup(pid, 'SIGKILL'); // whatever of the group outlived tsx
-  return code;
+  signalGroup(pgid, 'SIGKILL'); // whatever of the group outlived the server's stop
+}
+
+/** Stops a server this process started (`terminateGroup`); the server's exit code. */
+export async function stopServer(server: SpawnedServer, graceMs = 15_000) {
+  const pid = server.child.pid;
+  if (pid === undefined) return server.exited; // never started
+  await terminateGroup(pid, server.exited, graceMs);
+  return server.exited;
 }
 
 /**
  * A server a test file started itself, known by its pid only; true if it was still running. The pid
- * may have been reused since: only a group holding a server of ours is killed.
+ * may have been reused since: only a group holding a server of ours is stopped.
  */
 async function killServerGroup(pgid: number, graceMs = 15_000) {
   if (!isServerGroup(pgid)) return false;
-  const members = groupMembers(pgid);
-  const inner = members.find((m) => m.ppid === pgid) ?? members.find((m) => m.pid !== pgid);
-  try {
-    process.kill(inner?.pid ?? pgid, 'SIGTERM');
-  } catch {
-    // exited meanwhile
-  }
-  for (const end = Date.now() + graceMs; groupMembers(pgid).length > 0 && Date.now() < end;)
-    await new Promise((r) => setTimeout(r, 100));
-  signalGroup(pgid, 'SIGKILL');
+  const end = Date.now() + graceMs;
+  const gone = (async () => {
+    while (groupMembers(pgid).length > 0 && Date.now() < end)
+      await new Promise((r) => setTimeout(r, 100));
+  })();
+  await terminateGroup(pgid, gone, graceMs);
   return true;
 }
 
