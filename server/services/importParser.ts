@@ -3,7 +3,7 @@ import type { ValidJobFields } from '../../reference/jobFields';
 import type { JobKind } from '../../reference/jobKinds';
 import { HttpError } from '../errors';
 import { startTsWorker } from '../tsWorker';
-import type { ImportJob, ImportMessage } from './importWorker';
+import type { ImportJob, ImportMessage, NextBatch } from './importWorker';
 import { defaultWorkbookLimits, fileTooLarge, type WorkbookLimits } from './workbookArchive';
 
 export interface ImportParserLimits {
@@ -97,7 +97,9 @@ export function createImportParser(options: Partial<ImportParserLimits> = {}) {
       const worker = idle.pop() ?? startWorker();
       worker.ref();
       const rows: ValidJobFields[] = [];
+      let finished = false;
       const finish = (healthy: boolean, outcome: () => void) => {
+        finished = true;
         clearTimeout(deadline);
         worker.off('message', onMessage).off('error', onError).off('exit', onExit);
         if (healthy) keepIdle(worker);
@@ -114,8 +116,13 @@ export function createImportParser(options: Partial<ImportParserLimits> = {}) {
         );
       }, limits.timeoutMs);
       const onMessage = (m: ImportMessage) => {
-        if ('rows' in m) rows.push(...m.rows);
-        else if ('done' in m) finish(true, () => resolve(rows));
+        if ('rows' in m) {
+          rows.push(...m.rows);
+          // The next batch after the requests that came meanwhile.
+          setImmediate(() => {
+            if (!finished) worker.postMessage({ next: true } satisfies NextBatch);
+          });
+        } else if ('done' in m) finish(true, () => resolve(rows));
         else
           finish(true, () =>
             reject(new HttpError(m.error.statusCode, m.error.message, m.error.errors)),

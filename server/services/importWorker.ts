@@ -12,21 +12,35 @@ export interface ImportJob {
   workbookLimits: WorkbookLimits;
 }
 
-/** What the worker answers: rows in batches, then `done`; or the 4xx to send. */
+/** What the worker answers: rows in batches, each after the last was taken (`next`), then `done`; or the 4xx to send. */
 export type ImportMessage =
   | { rows: Awaited<ReturnType<typeof parseImportFile>> }
   | { done: true }
   | { error: { statusCode: number; message: string; errors?: FieldError[] } };
 
-/** Rows cross to the main thread in batches: each is copied there in its own short task. */
+/** The main thread took the last batch and asks for the next. */
+export interface NextBatch {
+  next: true;
+}
+
+/**
+ * Rows cross to the main thread in batches, one at a time: each is copied there in its own short
+ * task. Posted all at once, the main thread copied every queued batch in one task (0.4 s for
+ * 100,000 rows) while other requests waited.
+ */
 const batchSize = 5000;
+let taken: (() => void) | undefined;
 
 async function run(job: ImportJob) {
   const post = (m: ImportMessage) => parentPort!.postMessage(m);
   try {
     const data = Buffer.from(job.data.buffer, job.data.byteOffset, job.data.byteLength);
     const rows = await parseImportFile(job.kind, data, job.filename, job.workbookLimits);
-    for (let i = 0; i < rows.length; i += batchSize) post({ rows: rows.slice(i, i + batchSize) });
+    for (let i = 0; i < rows.length; i += batchSize) {
+      const next = new Promise<void>((resolve) => (taken = resolve));
+      post({ rows: rows.slice(i, i + batchSize) });
+      await next;
+    }
     post({ done: true });
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;
@@ -34,4 +48,7 @@ async function run(job: ImportJob) {
   }
 }
 
-parentPort!.on('message', (job: ImportJob) => void run(job));
+parentPort!.on('message', (m: ImportJob | NextBatch) => {
+  if ('next' in m) taken?.();
+  else void run(m);
+});
