@@ -159,13 +159,15 @@ export async function importJobs(
   }
   const states = orders.map((o) => o.state);
   const prices = await db.transaction((tx) => priceNewJobs(deps, company_id, type, states, tx));
-  const rows = orders.map(({ at: _at, ...o }, i) => ({ ...o, price_kobo: prices[i]! }));
-  const importId = await deps.jobs.startImport(company_id, actorId, rows.length);
+  const importId = await deps.jobs.startImport(company_id, actorId, orders.length);
   try {
     const ids: string[] = [];
     let chunk = opts.chunkRows ?? importChunkRows;
-    for (let i = 0; i < rows.length;) {
-      const part = rows.slice(i, i + chunk);
+    for (let i = 0; i < orders.length;) {
+      // A chunk's rows made as it is written: 100,000 made at once held the thread 0.3 s.
+      const part = orders
+        .slice(i, i + chunk)
+        .map(({ at: _at, ...o }, k) => ({ ...o, price_kobo: prices[i + k]! }));
       // One statement, atomic by itself: no transaction held open across messages. Its pace is
       // the database's own time where it says: the wait for other calls' statements queued
       // before it (a busy server) would shrink every chunk to the least.

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { UploadCreated, UploadErrors, UploadJobsBody } from '../../schemas/jobs';
 import { errorResponses } from '../../schemas/common';
+import { whenOthersDone } from '../../db/pgliteWorker';
 import { importJobs, sweepImports } from '../../services/jobCreation';
 import { bulkFileLimits, bulkFileOf, readBulkFile } from './bulkFile';
 import { registerMultipart } from './multipart';
@@ -50,7 +51,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         fields: r.fields,
       }));
       const created = await importJobs(creation, app.db, orders, actorId, { file: file.filename });
-      if (app.db.kind === 'pglite' && created >= 1000) vacuumAfterImport(app);
+      if (app.db.kind === 'pglite' && created >= 1000) void vacuumAfterImport(app);
       return reply.code(201).send({ created });
     },
   );
@@ -76,12 +77,29 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
 /**
  * PGlite has no autovacuum: after a large import, refresh the planner's statistics and the
- * visibility map (index-only counts) in the background. PostgreSQL's autovacuum does this itself.
+ * visibility map (index-only counts) in the background, one short statement at a time with other
+ * requests' statements let in between: as one `VACUUM (ANALYZE)` it held the one connection about
+ * 1 s at 110,000 jobs, every other request waiting, and the upload's own answer behind it.
+ * ANALYZE reads 6,000 sampled rows (statistics target 20) rather than 30,000 (0.09 s against 0.47
+ * s): the list's plans are made for any values and use no most-common values. A failed statement
+ * rolls back its SET. PostgreSQL's autovacuum does all this itself.
  */
-function vacuumAfterImport(app: FastifyInstance) {
-  app.db.exec('VACUUM (ANALYZE) jobs, job_events').catch((err: unknown) => {
+const afterImport = [
+  'VACUUM jobs',
+  'VACUUM job_events',
+  'SET default_statistics_target = 20; ANALYZE jobs; RESET default_statistics_target',
+  'SET default_statistics_target = 20; ANALYZE job_events; RESET default_statistics_target',
+];
+
+async function vacuumAfterImport(app: FastifyInstance) {
+  try {
+    for (const sql of afterImport) {
+      await whenOthersDone(app.db, 50);
+      await app.db.exec(sql);
+    }
+  } catch (err) {
     app.log.warn({ err }, 'vacuum after import failed');
-  });
+  }
 }
 
 export default uploadRoutes;
