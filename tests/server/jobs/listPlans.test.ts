@@ -116,13 +116,14 @@ async function planOf(
       walk(from);
       return m;
     };
-    // The page's ids (CTE `page`, and a search's `recent`), the total's count and the rest apart.
+    // The page's ids (CTE `page`; a search's `newest` ids and the `recent` rows matched among them)
+    // apart from the rest.
     const find = (name: string, p: PlanNode): PlanNode | undefined =>
       p['Subplan Name'] === name ? p : p.Plans?.map((c) => find(name, c)).find(Boolean);
     const recent = find('CTE recent', root.Plan);
     return {
       ...measure(find('CTE page', root.Plan)!, /^$/),
-      joined: measure(root.Plan, /^CTE (page|recent)$/),
+      joined: measure(root.Plan, /^CTE (page|newest|recent)$/),
       recent: recent && measure(recent, /^$/),
       text: text.rows.map((l) => l['QUERY PLAN']).join('\n'),
     };
