@@ -402,8 +402,9 @@ export function recentSearchStatement(...args: PageArgs) {
 /**
  * The jobs of ids found before (`ids`, a subquery), read by their key in one scan whatever the
  * plan: a list's plan is made once for any values and kept. One made while the table was small
- * joined the page to a scan of every job, and kept it as jobs were added (116 ms a page during a
- * 100,000-row import on PGlite). `OFFSET 0` keeps the planner from turning it back into a join.
+ * joined the page to a scan of every job, and kept it as jobs were added (116 ms a page on PGlite
+ * during an import of a hundred thousand rows). `OFFSET 0` keeps the planner from turning it back
+ * into a join.
  * Made while the table is tiny, the plan may still scan it, but once, as before.
  */
 const jobsAmong = (ids: string) => `(SELECT * FROM jobs WHERE id = ANY(ARRAY(${ids})) OFFSET 0)`;

@@ -25,8 +25,8 @@ export interface NextBatch {
 
 /**
  * Rows cross to the main thread in batches, one at a time: each is copied there in its own short
- * task. Posted all at once, the main thread copied every queued batch in one task (0.4 s for
- * 100,000 rows) while other requests waited.
+ * task. Posted all at once, the main thread copied every queued batch in one task (0.4 s for a
+ * hundred thousand rows) while other requests waited.
  */
 const batchSize = 5000;
 let taken: (() => void) | undefined;
