@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { canStartCluster, startCluster, type Cluster } from '../../../scripts/cluster';
 import {
   call,
@@ -62,6 +62,18 @@ describe.skipIf(!canStartCluster())('two API processes on one PostgreSQL', () =>
     });
     expectStatus(hook, 201, 'webhook');
   }, 240_000);
+
+  // A failure on CI leaves only this output: the processes' errors (a 500's cause) go with it.
+  afterEach(({ task }) => {
+    if (task.result?.state !== 'fail') return;
+    for (const p of cluster.processes) {
+      const errors = p
+        .log()
+        .split('\n')
+        .filter((line) => /"level":(50|60)\b/.test(line));
+      if (errors.length) console.error(`${p.url} logged:\n${errors.join('\n')}`);
+    }
+  });
 
   afterAll(async () => {
     await receiver?.close();
