@@ -12,7 +12,10 @@ export interface ImportJob {
   workbookLimits: WorkbookLimits;
 }
 
-/** What the worker answers: rows in batches, each after the last was taken (`next`), then `done`; or the 4xx to send. */
+/**
+ * What the worker answers: rows in batches, each once the last was taken (`next`), then `done`;
+ * or the 4xx to send.
+ */
 export type ImportMessage =
   | { rows: Awaited<ReturnType<typeof parseImportFile>> }
   | { done: true }

@@ -84,11 +84,13 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
  * s): the list's plans are made for any values and use no most-common values. A failed statement
  * rolls back its SET. PostgreSQL's autovacuum does all this itself.
  */
+const importedTables = ['jobs', 'job_events'];
 const afterImport = [
-  'VACUUM jobs',
-  'VACUUM job_events',
-  'SET default_statistics_target = 20; ANALYZE jobs; RESET default_statistics_target',
-  'SET default_statistics_target = 20; ANALYZE job_events; RESET default_statistics_target',
+  ...importedTables.map((table) => `VACUUM ${table}`),
+  ...importedTables.map(
+    (table) =>
+      `SET default_statistics_target = 20; ANALYZE ${table}; RESET default_statistics_target`,
+  ),
 ];
 
 async function vacuumAfterImport(app: FastifyInstance) {
