@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDb } from './db';
+import { startAutoAnalyze } from './db/autoAnalyze';
 import { DataDirInUseError } from './db/dataDirLock';
 import { migrate } from './db/migrate';
 import { demoAccounts, seedDemoData } from './seed/demoData';
@@ -46,6 +47,12 @@ export async function startServer() {
       (err: unknown) =>
         app.log.warn({ err }, 'backups of the running server are off: stop it to back up'),
     );
+  }
+
+  // PGlite has no autovacuum: statistics are kept current here, so plans follow the tables' growth.
+  if (db.kind === 'pglite') {
+    const stop = startAutoAnalyze(db, app.log);
+    app.addHook('onClose', async () => stop());
   }
 
   // Graceful stop: finish in-flight requests, then close PGlite cleanly so the data folder reopens.
