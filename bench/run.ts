@@ -12,6 +12,7 @@ import { benchFaces } from './faces';
 import { benchMixed } from './mixed';
 import { benchListGzip, benchNoStall } from './nostall';
 import { benchScale } from './scale';
+import { benchStart } from './start';
 import { benchWebhooks } from './webhooks';
 import { fmt, markdownTable, median, resultsFile, writeSection } from './report';
 
@@ -32,6 +33,7 @@ import { fmt, markdownTable, median, resultsFile, writeSection } from './report'
  * BENCH_ONLY=bills: the bill reader's warnings and time on the evaluation set (bench/bills.ts).
  * BENCH_ONLY=checks: capture submissions' machine checks while other calls are polled
  * (bench/checks.ts).
+ * BENCH_ONLY=start: the server's start against opening its database alone (bench/start.ts).
  * BENCH_ONLY=faces: the face check's time, memory, detection and agent match on real photos
  * (bench/faces.ts; give it the folder of the face library's sample photos as the first argument).
  */
@@ -329,6 +331,11 @@ async function main() {
     const section = await benchMixed(process.env.DATABASE_URL);
     console.log(`\n${section}`);
     writeSection('bench/results-postgres.md', section);
+  }
+  if (wants('start') && !process.env.DATABASE_URL) {
+    const section = await benchStart();
+    console.log(`\n${section}`);
+    writeSection('bench/results.md', section);
   }
   if (wants('faces')) {
     const section = await benchFaces();

@@ -1,5 +1,4 @@
 import Papa from 'papaparse';
-import { readSheet } from 'read-excel-file/node';
 import { jobFieldDefs, type JobKind } from '../../reference/jobKinds';
 import { validateJobFields, type ValidJobFields } from '../../reference/jobFields';
 import { badRequest, HttpError } from '../errors';
@@ -63,6 +62,8 @@ export async function readSpreadsheet(
   if (zip) {
     // Unpacked within limits first: the reader itself would inflate a "zip bomb" whole.
     const workbook = repackWorkbook(data, workbookLimits);
+    // Loaded at the first workbook, not at the server's start.
+    const { readSheet } = await import('read-excel-file/node');
     try {
       return (await readSheet(
         Buffer.from(workbook.buffer, workbook.byteOffset, workbook.length),

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db';
 import { queueNames, type Queue } from './queue';
@@ -31,9 +31,13 @@ export function createMailer(opts: {
   from: string;
   log: FastifyBaseLogger;
 }) {
-  const transport: Transporter | undefined = opts.smtpUrl
-    ? nodemailer.createTransport(opts.smtpUrl)
-    : undefined;
+  const { smtpUrl } = opts;
+  // nodemailer is loaded at the first mail over SMTP, not at the server's start.
+  let smtp: Promise<Transporter> | undefined;
+  const transport = () =>
+    smtpUrl
+      ? (smtp ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl)))
+      : undefined;
 
   const delivered = async (ids: string[]) => {
     if (!ids.length) return;
@@ -92,7 +96,8 @@ export function createMailer(opts: {
           ORDER BY created_at`,
         [ids],
       );
-      if (!transport) {
+      const sender = await transport();
+      if (!sender) {
         // Mail links carry one-time tokens: printed only where no mail server exists to carry them.
         for (const m of rows) {
           opts.log.info(
@@ -107,7 +112,7 @@ export function createMailer(opts: {
       let refusal: unknown;
       for (const m of rows) {
         try {
-          await transport.sendMail({
+          await sender.sendMail({
             from: opts.from,
             to: m.to_address,
             subject: m.subject,
@@ -160,7 +165,7 @@ export function createMailer(opts: {
 
     async close() {
       await writing;
-      transport?.close();
+      (await smtp?.catch(() => undefined))?.close();
     },
   };
   return mailer;

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { jobKindLabels, type JobKind } from '../../reference/jobKinds';
 import { lagosTimeZone } from '../../reference/lagosTime';
 import { ngnText } from './money';
@@ -13,8 +12,15 @@ const longDate = (d: Date | string) =>
     timeZone: lagosTimeZone,
   });
 
-/** An A4 document drawn by `draw`, as bytes (also the data-subject export's, dataSubjectPdf.ts). */
-export function render(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+/**
+ * An A4 document drawn by `draw`, as bytes (also the data-subject export's, dataSubjectPdf.ts).
+ * pdfkit is loaded at the first document, not at the server's start (a quarter of a second).
+ */
+export async function render(
+  title: string,
+  draw: (doc: PDFKit.PDFDocument) => void,
+): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
