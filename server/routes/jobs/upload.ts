@@ -86,7 +86,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
 const importedTables = ['jobs', 'job_events'];
 const afterImport = [
   ...importedTables.map((table) => `VACUUM ${table}`),
-  ...importedTables.map(analyzeSql),
+  ...importedTables.map((table) => analyzeSql(table)),
 ];
 
 async function vacuumAfterImport(app: FastifyInstance) {

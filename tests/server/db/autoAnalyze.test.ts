@@ -50,6 +50,18 @@ describe('statistics kept current on the embedded database', () => {
     expect(await analyzeDueTables(db)).toEqual(['probe']);
   });
 
+  it("analyses the queue's tables too, in their own schema", async () => {
+    await db.exec('CREATE SCHEMA IF NOT EXISTS pgboss; CREATE TABLE pgboss.probe (id int, v text)');
+    await insert('pgboss.probe', 1, 5_000);
+    await reportCounts();
+    expect(await analyzeDueTables(db)).toEqual(['pgboss.probe']);
+    const analysed = await db.query<{ at: Date | null }>(
+      `SELECT last_analyze AS at FROM pg_stat_user_tables
+        WHERE schemaname = 'pgboss' AND relname = 'probe'`,
+    );
+    expect(analysed.rows[0]!.at).not.toBeNull();
+  });
+
   it('runs by itself until stopped, whatever the table is called', async () => {
     const table = 'job "probe"';
     const quoted = '"job ""probe"""';
