@@ -107,12 +107,12 @@ export const embeddedOnlyTests = (dir?: string) =>
 
 /**
  * The API test files that start a PostgreSQL server when none is given (they call `startPostgres`
- * or `startCluster` of scripts/cluster.ts). When `npm test` runs the PostgreSQL pass itself
+ * or `startCluster` of scripts/cluster.ts, or `onPostgresServer` of tests/server/postgresServer.ts). When `npm test` runs the PostgreSQL pass itself
  * (TEST_POSTGRES_URL), the first pass leaves them to it: they run once, there, instead of starting
  * a server of their own beside it.
  */
 export function postgresServerTests(dir = join('tests', 'server')): string[] {
   return [...databaseReasons(dir).keys()].filter((file) =>
-    /\bstart(?:Postgres|Cluster)\(/.test(readFileSync(file, 'utf8')),
+    /\b(?:start(?:Postgres|Cluster)|onPostgresServer)\(/.test(readFileSync(file, 'utf8')),
   );
 }

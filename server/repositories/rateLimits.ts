@@ -21,8 +21,14 @@ export function createRateLimitsRepository(db: Queryable) {
   async function pruneNowAndThen() {
     if (Date.now() - lastPrune < pruneEveryMs) return;
     lastPrune = Date.now();
+    // Rows another transaction holds are left for the next prune: a prune that waited for them
+    // could close a deadlock with that transaction (another process's hit, resetting one of them).
     await db.query(
-      'DELETE FROM rate_limits WHERE window_start < now() - make_interval(hours => $1)',
+      `DELETE FROM rate_limits r
+        USING (SELECT bucket, key FROM rate_limits
+                WHERE window_start < now() - make_interval(hours => $1)
+                  FOR UPDATE SKIP LOCKED) old
+        WHERE r.bucket = old.bucket AND r.key = old.key`,
       [keepWindowsHours],
     );
   }
