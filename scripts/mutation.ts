@@ -150,6 +150,7 @@ async function main() {
     const results = await new Stryker({
       configFile: 'stryker.config.mjs',
       mutate: [m.file],
+      ...(m.concurrency ? { concurrency: m.concurrency } : {}),
       htmlReporter: { fileName: `reports/mutation/${name}.html` },
       jsonReporter: { fileName: `reports/mutation/${name}.json` },
       incremental: argv.includes('--incremental'),

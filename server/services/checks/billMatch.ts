@@ -38,22 +38,25 @@ export interface Token {
  * tokenize keeps in words.
  */
 export function foldWord(s: string): string {
-  return s
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/£/g, 'f')
-    .replace(/[§$]/g, 's')
-    .replace(/¢/g, 'c')
-    .replace(/¥/g, 'y')
-    .replace(/€/g, 'e')
-    .replace(/rn/g, 'm')
-    .replace(/vv/g, 'w')
-    .replace(/[0ø]/g, 'o')
-    .replace(/[1|!íi]/g, 'l')
-    .replace(/5/g, 's')
-    .replace(/8/g, 'b')
-    .replace(/[^a-z0-9]/g, '');
+  return (
+    s
+      .toLowerCase()
+      // Stryker disable next-line StringLiteral: '' throws as the module loads (it folds its word lists), so no test runs, which Stryker counts as survived
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/£/g, 'f')
+      .replace(/[§$]/g, 's')
+      .replace(/¢/g, 'c')
+      .replace(/¥/g, 'y')
+      .replace(/€/g, 'e')
+      .replace(/rn/g, 'm')
+      .replace(/vv/g, 'w')
+      .replace(/[0ø]/g, 'o')
+      .replace(/[1|!íi]/g, 'l')
+      .replace(/5/g, 's')
+      .replace(/8/g, 'b')
+      .replace(/[^a-z0-9]/g, '')
+  );
 }
 
 /**
@@ -131,82 +134,84 @@ export function readableWords(text: string): number {
 
 /**
  * Words any utility bill prints whatever its issuer and layout (labels, charges, the trade), and
- * the commonest short English words, folded as read words are.
+ * the commonest short English words. Data, not rules: what each word is worth is measured on the
+ * evaluation set (bench/bills.ts), so the mutation run leaves the list alone.
  */
-const billVocabulary = new Set(
-  [
-    'account',
-    'address',
-    'amount',
-    'arrears',
-    'authority',
-    'balance',
-    'band',
-    'bank',
-    'bill',
-    'billing',
-    'branch',
-    'charge',
-    'charges',
-    'collection',
-    'company',
-    'consumption',
-    'copy',
-    'corporation',
-    'current',
-    'customer',
-    'date',
-    'distribution',
-    'due',
-    'electric',
-    'electricity',
-    'energy',
-    'fixed',
-    'invoice',
-    'issue',
-    'issued',
-    'limited',
-    'management',
-    'meter',
-    'month',
-    'name',
-    'number',
-    'online',
-    'outstanding',
-    'paid',
-    'patronage',
-    'pay',
-    'payable',
-    'payment',
-    'period',
-    'plc',
-    'power',
-    'premises',
-    'previous',
-    'quote',
-    'reading',
-    'reference',
-    'service',
-    'statement',
-    'supply',
-    'tariff',
-    'thank',
-    'total',
-    'units',
-    'vat',
-    'waste',
-    'water',
-    'and',
-    'any',
-    'for',
-    'the',
-    'you',
-    'your',
-  ].map(foldWord),
-);
+// Stryker disable StringLiteral
+const billWordList = [
+  'account',
+  'address',
+  'amount',
+  'arrears',
+  'authority',
+  'balance',
+  'band',
+  'bank',
+  'bill',
+  'billing',
+  'branch',
+  'charge',
+  'charges',
+  'collection',
+  'company',
+  'consumption',
+  'copy',
+  'corporation',
+  'current',
+  'customer',
+  'date',
+  'distribution',
+  'due',
+  'electric',
+  'electricity',
+  'energy',
+  'fixed',
+  'invoice',
+  'issue',
+  'issued',
+  'limited',
+  'management',
+  'meter',
+  'month',
+  'name',
+  'number',
+  'online',
+  'outstanding',
+  'paid',
+  'patronage',
+  'pay',
+  'payable',
+  'payment',
+  'period',
+  'plc',
+  'power',
+  'premises',
+  'previous',
+  'quote',
+  'reading',
+  'reference',
+  'service',
+  'statement',
+  'supply',
+  'tariff',
+  'thank',
+  'total',
+  'units',
+  'vat',
+  'waste',
+  'water',
+  'and',
+  'any',
+  'for',
+  'the',
+  'you',
+  'your',
+];
+// Stryker restore StringLiteral
+const billVocabulary = new Set(billWordList.map(foldWord));
 
 /** How many distinct words of a bill's vocabulary were read. */
-export function billWords(text: string): number {
+function billWords(text: string): number {
   return new Set(
     tokenize(text)
       .filter((t) => billVocabulary.has(t.word))
@@ -215,7 +220,7 @@ export function billWords(text: string): number {
 }
 
 /** Whether enough was read to judge the bill: words, and some of them a bill's. */
-export function readableBill(text: string): boolean {
+function readableBill(text: string): boolean {
   return readableWords(text) >= minReadableWords && billWords(text) >= minBillWords;
 }
 
@@ -494,9 +499,8 @@ function monthOf(word: string): number | null {
   if (i < 0) return null;
   // "Mar" or "March", not "Market" or "Mayor".
   const full = new Date(2000, i, 1).toLocaleString('en-US', { month: 'long' }).toLowerCase();
-  return w === months[i] || full.startsWith(w) || (w.length >= 4 && similarity(w, full) >= 0.75)
-    ? i + 1
-    : null;
+  // The full name starts with its three letters, which `w` starts with.
+  return full.startsWith(w) || similarity(w, full) >= 0.75 ? i + 1 : null;
 }
 
 export interface BillDate {
@@ -531,6 +535,7 @@ export function findDates(text: string): BillDate[] {
     if (!date) return;
     const start = m.index!;
     const end = start + m[0].length;
+    // Stryker disable next-line EqualityOperator: every pattern begins and ends at a word boundary, so two dates never touch
     if (found.some((f) => start < f.end && f.start < end)) return;
     found.push({ date, monthOnly, start, end });
   };
@@ -618,10 +623,10 @@ function labelled(text: string, label: RegExp, words: number): string | null {
     const value = m?.[1]
       ?.split(/[[|]|\s{2,}/)[0]!
       .replace(/[^\p{L}\p{N}.,'/ -]/gu, '')
-      .replace(/\s+N?[\d.,]{4,}$/, '')
+      // Words are one space apart here: runs of two or more were cut above, other spaces dropped.
+      .replace(/ N?[\d.,]{4,}$/, '')
       .trim()
-      // Stryker disable next-line Regex: runs of 2+ spaces were cut above, so \s and \s+ split alike
-      .split(/\s+/)
+      .split(' ')
       .slice(0, words)
       .join(' ');
     if (value && readableWords(value) > 0) return value.slice(0, 80);
@@ -629,10 +634,10 @@ function labelled(text: string, label: RegExp, words: number): string | null {
   return null;
 }
 
-const nameLabel =
-  /(?:customer'?s?\s*name|account\s*name|name\s*of\s*customer|customer|name|bill\s*to)\s*[:.;-]\s*(.+)/i;
-const addressLabel =
-  /(?:service\s*address|supply\s*address|premises|customer\s*address|address)\s*[:.;-]\s*(.+)/i;
+// The label's last word is enough: "Customer's name:", "Account name:" and "Name of customer:" end
+// in one of these, and the value is what follows the separator.
+const nameLabel = /(?:name|customer|bill\s*to)\s*[:.;-]\s*(.+)/i;
+const addressLabel = /(?:address|premises)\s*[:.;-]\s*(.+)/i;
 
 export interface BillClaim {
   subjectName: string;
@@ -659,7 +664,8 @@ export function matchBill(text: string, claim: BillClaim, capturedAt: Date): Bil
   const claimAddress = claim.address ? addressWords(claim.address) : [];
   const address = claimAddress.length
     ? bestWindow(tokens, 3, (w) => scoreAddress(claimAddress, w))
-    : { score: 0, marks: [] };
+    : // Stryker disable next-line ArrayDeclaration: a score of 0 is under the threshold, so these marks are never kept
+      { score: 0, marks: [] };
   const marks: TextMark[] = [
     ...(issuer ? [issuer.mark] : []),
     ...(name.score >= nameThreshold ? name.marks : []),
@@ -743,17 +749,17 @@ export function bestOfReadings(first: BillReading, second: BillReading): BillRea
     name: !has(r, 'bill_name_mismatch'),
     address: !has(r, 'bill_address_mismatch'),
   });
+  const [a, b] = [found(first), found(second)];
   const count = (f: { name: boolean; address: boolean }) => Number(f.name) + Number(f.address);
-  const chosen = count(found(second)) > count(found(first)) ? second : first;
-  const other = found(chosen === first ? second : first);
+  const chosen = count(b) > count(a) ? second : first;
   return {
     ...chosen,
     name_score: Math.max(first.name_score, second.name_score),
     address_score: Math.max(first.address_score, second.address_score),
     warnings: chosen.warnings.filter(
       (w) =>
-        !(w.code === 'bill_name_mismatch' && other.name) &&
-        !(w.code === 'bill_address_mismatch' && other.address),
+        !(w.code === 'bill_name_mismatch' && (a.name || b.name)) &&
+        !(w.code === 'bill_address_mismatch' && (a.address || b.address)),
     ),
   };
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { CheckWarning } from '../../../server/services/checks/types';
 import {
   addressThreshold,
   addressWords,
+  bestOfReadings,
   billDateOf,
   findDates,
   findIssuer,
@@ -17,6 +19,8 @@ import {
   similarity,
   tokenize,
   tooOld,
+  wantsSecondReading,
+  type BillReading,
 } from '../../../server/services/checks/billMatch';
 
 /**
@@ -527,5 +531,110 @@ describe('the edges the first run of mutants found', () => {
 
   it('takes a long issuer word with two slips in ten letters', () => {
     expect(findIssuer(tokenize('WASTE MANAGXMXNT AUTHORITY'))?.name).toBe('LAWMA');
+  });
+});
+
+describe('the edges the full run of mutants found', () => {
+  it('folds ¥ and € to the letters they stand for', () => {
+    expect(foldWord('¥€s')).toBe('yes');
+  });
+
+  it('takes the initial rule only where the words do not already match, and only for an initial', () => {
+    // A claimed initial read exactly scores 1, not the initial's 0.8.
+    expect(read('Adebayo O Okonkwo', 'Adebayo O Okonkwo').name_score).toBe(1);
+    // Two full words that share only their first letter are not alike.
+    expect(read('Adebayo Oluwaseun', 'Adebayo Okonkwo').name_score).toBe(0.5);
+  });
+
+  it('does not let a word split in two reuse a half another claimed word took', () => {
+    expect(read('Okonkwo B', 'Okonkwo Okonkw').name_score).toBe(0.5);
+  });
+
+  it('takes "No" stuck to the front of a house number only', () => {
+    expect(read('1no4 Bode Thomas Street', 'Zz', '14 Bode Thomas Street').address_score).toBe(0.5);
+    expect(read('No14 Bode Thomas Street', 'Zz', '14 Bode Thomas Street').address_score).toBe(1);
+  });
+
+  it('reads back digits read as letters in a whole date, followed by a space or not', () => {
+    const dates = (text: string) => findDates(text).map((d) => d.date);
+    expect(dates('Bill date O1/O2/2l due')).toEqual(['2021-02-01']);
+    expect(dates('March 2O26 bill')).toEqual(['2026-03-01']);
+    // Letters alone in a date's shape are not a date.
+    expect(dates('ref lO/Ol/lI')).toEqual([]);
+  });
+
+  it('takes a two-digit year after a month written in words', () => {
+    expect(findDates('15 Mar 26').map((d) => d.date)).toEqual(['2026-03-15']);
+  });
+
+  it('takes a label only just before its date', () => {
+    expect(billDateOf('Bill date: 01/09/2026 Due date: 15/09/2026', capturedAt)?.date).toBe(
+      '2026-09-01',
+    );
+    expect(
+      billDateOf('Payment options at any bank branch 01/09/2026\n15/08/2026', capturedAt)?.date,
+    ).toBe('2026-09-01');
+  });
+
+  it('reads a labelled value with or without spaces around the separator', () => {
+    for (const line of ['Name:Chinedu Eze', 'Name : Chinedu Eze', 'Customer name - Chinedu Eze'])
+      expect(messages(line, null)[0]!.message, line).toBe(
+        'The bill is in the name of Chinedu Eze, not Adebayo Okonkwo.',
+      );
+    for (const line of ['Service address:3 Allen Avenue', 'Address : 3 Allen Avenue'])
+      expect(
+        messages(line).map((w) => w.message),
+        line,
+      ).toContain("The bill's address is 3 Allen Avenue, not 14 Bode Thomas Street.");
+  });
+
+  it('drops an amount only when a space sets it apart from the last word', () => {
+    expect(messages('Customer: Chinedu Eze12,500', null)[0]!.message).toBe(
+      'The bill is in the name of Chinedu Eze12,500, not Adebayo Okonkwo.',
+    );
+  });
+});
+
+describe('two readings of one bill, as the rules say', () => {
+  const reading = (
+    text: string,
+    codes: CheckWarning['code'][],
+    scores: Partial<Pick<BillReading, 'name_score' | 'address_score'>> = {},
+  ): BillReading => ({
+    text,
+    issuer: null,
+    name_score: 0,
+    address_score: 0,
+    bill_date: null,
+    marks: [],
+    warnings: codes.map((code) => ({ code, message: code })),
+    ...scores,
+  });
+
+  it('does not look twice at a bill it could not read', () => {
+    expect(wantsSecondReading(reading('x', ['bill_unreadable', 'bill_name_mismatch']))).toBe(false);
+    expect(wantsSecondReading(reading('x', ['bill_name_mismatch']))).toBe(true);
+  });
+
+  it('keeps the better of each score', () => {
+    const both = bestOfReadings(
+      reading('first', [], { name_score: 0.9, address_score: 0.2 }),
+      reading('second', [], { name_score: 0.3, address_score: 0.8 }),
+    );
+    expect([both.name_score, both.address_score]).toEqual([0.9, 0.8]);
+  });
+
+  it('shows the second reading when it found more of the claim', () => {
+    const first = reading('first', ['bill_name_mismatch', 'bill_address_mismatch']);
+    const second = reading('second', ['bill_address_mismatch']);
+    expect(bestOfReadings(first, second).text).toBe('second');
+    expect(bestOfReadings(second, first).text).toBe('second');
+  });
+
+  it("drops the shown reading's address warning when the other found the address", () => {
+    const noAddress = reading('first', ['bill_address_mismatch', 'bill_too_old']);
+    const noName = reading('second', ['bill_name_mismatch', 'bill_too_old']);
+    expect(bestOfReadings(noAddress, noName).warnings.map((w) => w.code)).toEqual(['bill_too_old']);
+    expect(bestOfReadings(noName, noAddress).warnings.map((w) => w.code)).toEqual(['bill_too_old']);
   });
 });
