@@ -623,10 +623,10 @@ function labelled(text: string, label: RegExp, words: number): string | null {
     const value = m?.[1]
       ?.split(/[[|]|\s{2,}/)[0]!
       .replace(/[^\p{L}\p{N}.,'/ -]/gu, '')
-      // Words are one space apart here: runs of two or more were cut above, other spaces dropped.
+      // Spaces are single here, but for those a dropped sign left side by side: runs were cut above.
       .replace(/ N?[\d.,]{4,}$/, '')
       .trim()
-      .split(' ')
+      .split(/\s+/)
       .slice(0, words)
       .join(' ');
     if (value && readableWords(value) > 0) return value.slice(0, 80);

@@ -588,6 +588,12 @@ describe('the edges the full run of mutants found', () => {
       ).toContain("The bill's address is 3 Allen Avenue, not 14 Bode Thomas Street.");
   });
 
+  it('counts the words of a value once a dropped sign left two spaces between them', () => {
+    expect(messages('Customer: Chinedu * Eze Okafor Obi Ade Bello', null)[0]!.message).toBe(
+      'The bill is in the name of Chinedu Eze Okafor Obi Ade, not Adebayo Okonkwo.',
+    );
+  });
+
   it('drops an amount only when a space sets it apart from the last word', () => {
     expect(messages('Customer: Chinedu Eze12,500', null)[0]!.message).toBe(
       'The bill is in the name of Chinedu Eze12,500, not Adebayo Okonkwo.',
