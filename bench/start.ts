@@ -3,7 +3,8 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { freePorts, startApiProcess } from '../scripts/cluster';
+import { startApiProcess } from '../scripts/cluster';
+import { freePorts } from '../scripts/ports';
 import { fmt, markdownTable, median } from './report';
 
 const startHeading = '## Server start on a demo data folder (BENCH_ONLY=start)';

@@ -1,7 +1,8 @@
 import { rmSync } from 'node:fs';
 import { openDb, type Db } from '../../../server/db';
 import { openPostgres } from '../../../server/db/postgres';
-import { freePorts, startApiProcess, type ApiProcess } from '../../../scripts/cluster';
+import { startApiProcess, type ApiProcess } from '../../../scripts/cluster';
+import { freePorts } from '../../../scripts/ports';
 import { testConfig } from '../helpers';
 
 /** What the fault tests' servers sign tokens with: sessions made in-process work in the child. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { freePorts } from '../../../scripts/cluster';
+import { freePorts } from '../../../scripts/ports';
 
 describe('freePorts', () => {
   it('gives consecutive free ports below the range outgoing connections take theirs from', async () => {
