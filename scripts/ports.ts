@@ -16,7 +16,7 @@ async function portIsFree(port: number): Promise<boolean> {
  * picked there and released may be taken by any connection before the server listens on it
  * (EADDRINUSE seen in the API tests, whose database connections come and go meanwhile).
  */
-export function ephemeralPorts(): [number, number] {
+function ephemeralPorts(): [number, number] {
   try {
     const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
       .trim()
@@ -29,13 +29,20 @@ export function ephemeralPorts(): [number, number] {
   return [32768, 60999];
 }
 
+/**
+ * The first of `count` consecutive ports picked at random below the ephemeral range, not checked:
+ * for a caller that cannot wait for `freePorts` (the browser suite's synchronous `spawnServer`).
+ */
+export function randomPorts(count = 1): number {
+  const low = 20_000;
+  const high = Math.max(low + 1_000, ephemeralPorts()[0]) - count;
+  return low + Math.floor(Math.random() * (high - low));
+}
+
 /** The first of `count` consecutive free ports, picked at random below the ephemeral range. */
 export async function freePorts(count: number): Promise<number> {
-  const [ephemeralLow] = ephemeralPorts();
-  const low = 20_000;
-  const high = Math.max(low + 1_000, ephemeralLow) - count;
   for (let tries = 0; tries < 50; tries++) {
-    const first = low + Math.floor(Math.random() * (high - low));
+    const first = randomPorts(count);
     let free = true;
     for (let p = first; p < first + count && free; p++) free = await portIsFree(p);
     if (free) return first;

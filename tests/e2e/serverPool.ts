@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { getPriority, setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
-import { ephemeralPorts } from '../../scripts/ports';
+import { randomPorts } from '../../scripts/ports';
 
 export const jwtSecret = 'e2e-secret-e2e-secret-e2e-secret-e2e';
 
@@ -126,8 +126,7 @@ export function spawnServer(
 ): SpawnedServer {
   // Below the range outgoing connections take their ports from: one picked there could be taken
   // between this pick and the server's listen (EADDRINUSE on 37544 seen in CI).
-  const port =
-    20_000 + Math.floor(Math.random() * (Math.max(21_000, ephemeralPorts()[0]) - 20_000));
+  const port = randomPorts();
   const url = `http://127.0.0.1:${port}`;
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
