@@ -643,4 +643,12 @@ describe('two readings of one bill, as the rules say', () => {
     expect(bestOfReadings(noAddress, noName).warnings.map((w) => w.code)).toEqual(['bill_too_old']);
     expect(bestOfReadings(noName, noAddress).warnings.map((w) => w.code)).toEqual(['bill_too_old']);
   });
+
+  it('keeps a warning neither reading cleared', () => {
+    const first = reading('first', ['bill_name_mismatch', 'bill_address_mismatch']);
+    const second = reading('second', ['bill_address_mismatch']);
+    expect(bestOfReadings(first, second).warnings.map((w) => w.code)).toEqual([
+      'bill_address_mismatch',
+    ]);
+  });
 });
