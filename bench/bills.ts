@@ -44,20 +44,27 @@ interface Outcome {
   name: number;
   address: number;
   readings: number;
+  /** Lines read again by a closer look (0: none taken). */
+  closeLines: number;
 }
 
-/** How the checker reads: the first reading's preparation and the second look's, if any. */
+/**
+ * How the checker reads: the first reading's preparation, the second look's if any, and whether
+ * it looks closer at the address lines when the address is still missing.
+ */
 interface Plan {
   preparation: BillPreparation;
   second: BillPreparation | null;
+  closeLook: boolean;
 }
 
 const planName = (p: Plan) =>
-  p.second
+  (p.second
     ? `\`${p.preparation}\`, a second look \`${p.second}\` on a mismatch`
-    : `\`${p.preparation}\`, one reading`;
+    : `\`${p.preparation}\`, one reading`) +
+  (p.closeLook ? ', a closer look at the address lines' : '');
 const isCheckers = (p: Plan) =>
-  p.preparation === defaultPreparation && p.second === defaultSecondPreparation;
+  p.preparation === defaultPreparation && p.second === defaultSecondPreparation && p.closeLook;
 
 const pct = (values: number[], p: number) => {
   const s = [...values].sort((a, b) => a - b);
@@ -90,11 +97,14 @@ function scores(outcomes: Outcome[], code: CheckWarningCode) {
  */
 async function run(plans: Plan[], cases: BillCase[]) {
   let readings = 0;
+  let closeLines = 0;
   const checkers = plans.map((plan) =>
     createBillChecker({
       preparation: plan.preparation,
       secondPreparation: plan.second,
+      closeLook: plan.closeLook,
       onReading: () => readings++,
+      onCloseLook: (lines) => (closeLines += lines),
     }),
   );
   const outcomes: Outcome[][] = plans.map(() => []);
@@ -103,6 +113,7 @@ async function run(plans: Plan[], cases: BillCase[]) {
       const jpeg = readFileSync(path.join(setDir, c.file));
       for (const [i, checker] of checkers.entries()) {
         readings = 0;
+        closeLines = 0;
         const { check, warnings } = await checker.check(jpeg, c.claim, new Date(c.capturedAt));
         outcomes[i]!.push({
           c,
@@ -111,6 +122,7 @@ async function run(plans: Plan[], cases: BillCase[]) {
           name: check.name_score,
           address: check.address_score,
           readings,
+          closeLines,
         });
         if (process.env.BILL_VERBOSE) {
           const wrong = c.expected.join(',') !== warnings.map((w) => w.code).join(',');
@@ -154,12 +166,22 @@ export async function benchBills(): Promise<string> {
     defaultSecondPreparation,
   ]) as BillPreparation[];
   const plans: Plan[] = preparations.flatMap((preparation) => [
-    { preparation, second: null },
-    ...seconds.map((second) => ({ preparation, second })),
+    { preparation, second: null, closeLook: false },
+    ...seconds.flatMap((second) => [
+      { preparation, second, closeLook: false },
+      { preparation, second, closeLook: true },
+    ]),
   ]);
 
   const summary = [
-    ['reading', 'time p50 / p95 / max', 'second looks', 'name P / R', 'address P / R'],
+    [
+      'reading',
+      'time p50 / p95 / max',
+      'second looks',
+      'closer looks (lines)',
+      'name P / R',
+      'address P / R',
+    ],
   ];
   const pr = (outcomes: Outcome[], code: CheckWarningCode) => {
     const s = scores(outcomes, code);
@@ -176,17 +198,20 @@ export async function benchBills(): Promise<string> {
     const twice = outcomes.filter((o) => o.readings > 1).map((o) => o.ms);
     const once = outcomes.filter((o) => o.readings === 1).map((o) => o.ms);
     const looks = twice.length;
+    const closer = outcomes.filter((o) => o.closeLines);
+    const closerMs = closer.map((o) => o.ms);
     summary.push([
       `${planName(plan)}${isCheckers(plan) ? ' (the checker’s)' : ''}`,
       times,
       String(looks),
+      `${closer.length} (${closer.reduce((a, o) => a + o.closeLines, 0)})`,
       pr(outcomes, 'bill_name_mismatch'),
       pr(outcomes, 'bill_address_mismatch'),
     ]);
     details.push(
       `### Photo prepared as ${planName(plan)}${isCheckers(plan) ? ' (the checker’s)' : ''}`,
       '',
-      `Time per bill (preparation, OCR and matching): p50 ${fmt(pct(ms, 50))} ms, p95 ${fmt(pct(ms, 95))} ms, max ${fmt(Math.max(...ms))} ms; a second look taken on ${looks} of ${outcomes.length} bills${looks ? ` (those: p50 ${fmt(pct(twice, 50))} ms, max ${fmt(Math.max(...twice))} ms; the others: p50 ${fmt(pct(once, 50))} ms)` : ''}.`,
+      `Time per bill (preparation, OCR and matching): p50 ${fmt(pct(ms, 50))} ms, p95 ${fmt(pct(ms, 95))} ms, max ${fmt(Math.max(...ms))} ms; a second look taken on ${looks} of ${outcomes.length} bills${looks ? ` (those: p50 ${fmt(pct(twice, 50))} ms, max ${fmt(Math.max(...twice))} ms; the others: p50 ${fmt(pct(once, 50))} ms)` : ''}${closer.length ? `; a closer look on ${closer.length} (those: p50 ${fmt(pct(closerMs, 50))} ms, max ${fmt(Math.max(...closerMs))} ms)` : ''}.`,
       '',
     );
     const rows = [['warning', 'split', 'precision', 'recall', 'tp / fp / fn']];

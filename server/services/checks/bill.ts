@@ -3,10 +3,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import eng from '@tesseract.js-data/eng';
-import sharp from 'sharp';
+import sharp, { type OutputInfo } from 'sharp';
 import type { Worker as Thread } from 'node:worker_threads';
-import { createWorker, OEM, type Worker, type WorkerOptions } from 'tesseract.js';
-import { bestOfReadings, matchBill, wantsSecondReading, type BillReading } from './billMatch';
+import { createWorker, OEM, PSM, type Worker, type WorkerOptions } from 'tesseract.js';
+import {
+  bestOfReadings,
+  linesNamingStreet,
+  matchBill,
+  wantsSecondReading,
+  type BillReading,
+} from './billMatch';
 import type { BillCheck, CheckResult, Claim } from './types';
 
 /** Reads utility-bill photos and matches them against the claim. Kept warm between bills. */
@@ -40,8 +46,8 @@ export type BillPreparation = 'as_sent' | 'grey' | 'grey_large' | 'grey_xl_sharp
 /** The long side the photo is brought to before OCR (the wizard sends at most 1280 px). */
 const ocrSide = 2000;
 
-export async function prepareBill(jpeg: Uint8Array, how: BillPreparation): Promise<Buffer> {
-  if (how === 'as_sent') return Buffer.from(jpeg);
+/** The photo prepared `how` as grey pixels (not for `as_sent`, which goes to the OCR as sent). */
+async function preparedPixels(jpeg: Uint8Array, how: Exclude<BillPreparation, 'as_sent'>) {
   let img = sharp(jpeg, { limitInputPixels: 40_000_000 }).rotate().greyscale().normalise();
   if (how === 'grey_large')
     img = img.resize({ width: ocrSide, height: ocrSide, fit: 'inside', kernel: 'lanczos3' });
@@ -49,10 +55,99 @@ export async function prepareBill(jpeg: Uint8Array, how: BillPreparation): Promi
     img = img
       .resize({ width: 2600, height: 2600, fit: 'inside', kernel: 'lanczos3' })
       .sharpen({ sigma: 1.2 });
-  // An uncompressed grey image (PGM) rather than a PNG: no deflate here, no inflate in the OCR's
-  // WebAssembly, and the same pixels, so the same text.
-  const { data, info } = await img.removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return Buffer.concat([Buffer.from(`P5\n${info.width} ${info.height}\n255\n`), data]);
+  return img.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+}
+
+/**
+ * Grey pixels as an uncompressed grey image (PGM) rather than a PNG: no deflate here, no inflate
+ * in the OCR's WebAssembly, and the same pixels, so the same text.
+ */
+const pgm = (data: Buffer, width: number, height: number) =>
+  Buffer.concat([Buffer.from(`P5\n${width} ${height}\n255\n`), data]);
+
+export async function prepareBill(jpeg: Uint8Array, how: BillPreparation): Promise<Buffer> {
+  if (how === 'as_sent') return Buffer.from(jpeg);
+  const { data, info } = await preparedPixels(jpeg, how);
+  return pgm(data, info.width, info.height);
+}
+
+/**
+ * A line of a reading: its text, where its baseline runs, how far its letters reach above it
+ * and below it (pixels of the prepared photo).
+ */
+export interface OcrLine {
+  text: string;
+  baseline: { x0: number; y0: number; x1: number; y1: number };
+  height: number;
+  descent: number;
+}
+
+/** What one reading of the photo gave: its text, and its lines for a closer look. */
+export interface OcrPage {
+  text: string;
+  lines: OcrLine[];
+}
+
+/**
+ * One line of the photo prepared `how`, cut out along its baseline (a photographed bill is
+ * tilted: its bounding box would hold parts of the lines above and below), turned level and
+ * enlarged twice, as a grey image for the OCR to read as a single line; null when the line lies
+ * outside the photo.
+ */
+async function lineImage(pixels: { data: Buffer; info: OutputInfo }, line: OcrLine) {
+  const { data, info } = pixels;
+  const { x0, y0, x1, y1 } = line.baseline;
+  const degrees = (Math.atan2(y1 - y0, x1 - x0) * 180) / Math.PI;
+  // A bill's lines stand close: the band holds the letters and little more, so that no part of
+  // a neighbouring line is read with it.
+  const above = Math.ceil(line.height) + 1;
+  const below = Math.ceil(line.descent) + 2;
+  // The line's box with room around it, cut out before turning it (a small image turns fast).
+  const margin = above + Math.ceil(Math.abs(y1 - y0));
+  const box = {
+    left: Math.max(0, Math.floor(x0 - margin)),
+    top: Math.max(0, Math.floor(Math.min(y0, y1) - margin)),
+  };
+  const width = Math.min(info.width, Math.ceil(x1 + margin)) - box.left;
+  const height = Math.min(info.height, Math.ceil(Math.max(y0, y1) + margin)) - box.top;
+  if (width < 8 || height < 8) return null;
+  const turned = await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } })
+    .extract({ ...box, width, height })
+    .rotate(-degrees, { background: '#ffffff' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  // Where the baseline's ends land once turned about the box's centre.
+  const a = (-degrees * Math.PI) / 180;
+  const at = (x: number, y: number) => {
+    const [dx, dy] = [x - box.left - width / 2, y - box.top - height / 2];
+    return [
+      Math.cos(a) * dx - Math.sin(a) * dy + turned.info.width / 2,
+      Math.sin(a) * dx + Math.cos(a) * dy + turned.info.height / 2,
+    ] as const;
+  };
+  const [sx, sy] = at(x0, y0);
+  const [ex] = at(x1, y1);
+  const left = Math.max(0, Math.floor(sx - line.height / 2));
+  const top = Math.max(0, Math.floor(sy - above));
+  const band = {
+    left,
+    top,
+    width: Math.min(turned.info.width - left, Math.ceil(ex - sx + line.height)),
+    height: Math.min(turned.info.height - top, above + below),
+  };
+  if (band.width < 8 || band.height < 8) return null;
+  const { channels } = turned.info;
+  const level = await sharp(turned.data, {
+    raw: { width: turned.info.width, height: turned.info.height, channels },
+  })
+    .extract(band)
+    .resize({ width: band.width * 2, kernel: 'lanczos3' })
+    .greyscale()
+    .normalise()
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return pgm(level.data, level.info.width, level.info.height);
 }
 
 export const defaultPreparation: BillPreparation = 'grey_large';
@@ -73,22 +168,39 @@ export const defaultSecondPreparation: BillPreparation = 'grey_xl_sharp';
  */
 export const defaultOcrTimeoutMs = 8_000;
 
-/** Prepares and reads one photo within `timeoutMs`: its text, or null when it took too long. */
-export type BillOcr = (
-  jpeg: Uint8Array,
-  how: BillPreparation,
-  timeoutMs: number,
-  times?: ReadingTimes,
-) => Promise<string | null>;
+/** The OCR as the reading of a bill uses it; a fake one in tests. */
+export interface BillOcr {
+  /** Prepares and reads one photo within `timeoutMs`: its text and lines, or null: too long. */
+  page(
+    jpeg: Uint8Array,
+    how: BillPreparation,
+    timeoutMs: number,
+    times?: ReadingTimes,
+  ): Promise<OcrPage | null>;
+  /** Reads lines of a page read before (same photo and preparation) one by one; null: too long. */
+  lines(
+    jpeg: Uint8Array,
+    how: BillPreparation,
+    lines: OcrLine[],
+    timeoutMs: number,
+  ): Promise<string[] | null>;
+}
 
 export interface BillReadingPlan {
   preparation: BillPreparation;
   /** The second look's preparation; null: one reading only. */
   secondPreparation: BillPreparation | null;
-  /** Both readings together. */
+  /** Both readings together, and the closer look. */
   ocrTimeoutMs: number;
+  /**
+   * When the readings found the name but not the address: read the lines naming the claimed
+   * street again, each cut out level and enlarged (`lineImage`).
+   */
+  closeLook: boolean;
   /** Told of each reading taken (the bench counts the second looks and times them). */
   onReading?: (how: BillPreparation, times: ReadingTimes) => void;
+  /** Told of each closer look taken, with how many lines it read (the bench counts them). */
+  onCloseLook?: (lines: number) => void;
 }
 
 /** Where a reading's time went: the photo's preparation (sharp) and the OCR itself. */
@@ -104,10 +216,16 @@ export type BillCheckerOptions = Partial<BillReadingPlan> & {
   lowPriority?: boolean;
 };
 
+/** A reading of the bill, with what a closer look at its lines needs. */
+type Reading = BillReading & { how: BillPreparation; lines: OcrLine[] };
+
 /**
  * Reads a bill once and, when that reading misses the name or the address, once more prepared
  * the other way, if the time left is at least what the first took (the second image is larger:
- * it is not quicker); the name or address counts as found when either reading found it.
+ * it is not quicker); the name or address counts as found when either reading found it. When
+ * the address is still missing, the lines naming its street are read again one by one (a house
+ * number OCR misreads on the page, "25" as "26", it reads right on its line alone), and their
+ * text is added to what is shown.
  */
 export async function readBill(
   jpeg: Uint8Array,
@@ -117,19 +235,46 @@ export async function readBill(
   ocr: BillOcr,
 ): Promise<CheckResult<BillCheck>> {
   const t0 = performance.now();
-  const reading = async (how: BillPreparation, timeoutMs: number): Promise<BillReading> => {
+  const left = () => plan.ocrTimeoutMs - (performance.now() - t0);
+  const matched = (text: string, how: BillPreparation, lines: OcrLine[]): Reading => ({
+    text,
+    ...matchBill(text, claim, capturedAt),
+    how,
+    lines,
+  });
+  const reading = async (how: BillPreparation, timeoutMs: number) => {
     const times: ReadingTimes = { prepareMs: 0, ocrMs: 0 };
-    const text = ((await ocr(jpeg, how, timeoutMs, times)) ?? '').replace(/[ \t]+\n/g, '\n').trim();
+    const page = await ocr.page(jpeg, how, timeoutMs, times);
     plan.onReading?.(how, times);
-    return { text, ...matchBill(text, claim, capturedAt) };
+    return matched((page?.text ?? '').replace(/[ \t]+\n/g, '\n').trim(), how, page?.lines ?? []);
   };
   let best = await reading(plan.preparation, plan.ocrTimeoutMs);
   const firstMs = performance.now() - t0;
-  const left = plan.ocrTimeoutMs - firstMs;
-  if (plan.secondPreparation && wantsSecondReading(best) && left >= firstMs)
-    best = bestOfReadings(best, await reading(plan.secondPreparation, left));
-  const { warnings, ...check } = best;
-  return { check: { ...check, ms: Math.round(performance.now() - t0) }, warnings };
+  if (plan.secondPreparation && wantsSecondReading(best) && left() >= firstMs)
+    best = bestOfReadings(best, await reading(plan.secondPreparation, left()));
+  // The bill's own words were read (an unreadable one carries no other warning).
+  const lookCloser =
+    plan.closeLook &&
+    claim.address &&
+    best.warnings.some((w) => w.code === 'bill_address_mismatch');
+  if (lookCloser) {
+    const lines = linesNamingStreet(
+      best.lines.map((l) => l.text),
+      claim.address!,
+    ).map((i) => best.lines[i]!);
+    const looking = lines.length && left() > 0;
+    if (looking) plan.onCloseLook?.(lines.length);
+    const texts = looking ? await ocr.lines(jpeg, best.how, lines, left()) : null;
+    // Shown whatever they found (the reviewer sees the number read there), the page above them.
+    if (texts?.some((t) => t.trim()))
+      best = bestOfReadings(
+        matched(`${best.text}\n\n${texts.map((t) => t.trim()).join('\n')}`, best.how, best.lines),
+        best,
+      );
+  }
+  const { text, issuer, name_score, address_score, bill_date, marks, warnings } = best;
+  const ms = Math.round(performance.now() - t0);
+  return { check: { text, issuer, name_score, address_score, bill_date, ms, marks }, warnings };
 }
 
 /** tesseract.js's node worker thread, which its typings leave out. */
@@ -143,7 +288,9 @@ export function createBillChecker(options: BillCheckerOptions = {}): BillChecker
         ? defaultSecondPreparation
         : options.secondPreparation,
     ocrTimeoutMs: options.ocrTimeoutMs ?? defaultOcrTimeoutMs,
+    closeLook: options.closeLook ?? true,
     onReading: options.onReading,
+    onCloseLook: options.onCloseLook,
   };
   let worker: Promise<Worker> | null = null;
   let closed = false;
@@ -175,33 +322,86 @@ export function createBillChecker(options: BillCheckerOptions = {}): BillChecker
     return starting;
   };
 
-  const ocr: BillOcr = async (jpeg, how, timeoutMs, times) => {
-    const t0 = performance.now();
-    const image = await prepareBill(jpeg, how);
-    const t1 = performance.now();
+  /**
+   * The OCR of one image within `deadline` (a performance.now() time), or null: past it the
+   * worker is ended (tesseract cannot be interrupted) and the next reading starts another.
+   */
+  const recognize = async (image: Buffer, deadline: number, psm: PSM) => {
     const w = await started();
     const thread = threadOf(w);
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), Math.max(0, timeoutMs - (performance.now() - t0)));
+      timer = setTimeout(() => resolve(null), Math.max(0, deadline - performance.now()));
     });
     thread?.ref(); // a reading in hand keeps the process alive, as any pending work does
-    const recognizing = w.recognize(image);
+    const recognizing = w
+      .setParameters({ tessedit_pageseg_mode: psm })
+      .then(() => w.recognize(image, {}, { text: true, blocks: psm === PSM.SINGLE_BLOCK }));
     // Ended below when it takes too long: its rejection then is expected.
     recognizing.catch(() => undefined);
     const result = await Promise.race([recognizing, timedOut]).finally(() => {
       clearTimeout(timer);
       thread?.unref();
     });
-    if (times) {
-      times.prepareMs = t1 - t0;
-      times.ocrMs = performance.now() - t1;
-    }
     if (!result) {
       worker = null;
       await w.terminate();
     }
-    return result?.data.text ?? null;
+    return result?.data ?? null;
+  };
+
+  // The photo as each reading of the bill in hand prepared it, for a closer look at its lines.
+  let prepared = new Map<BillPreparation, Promise<OutputInfo & { data: Buffer }>>();
+  const pixels = (jpeg: Uint8Array, how: Exclude<BillPreparation, 'as_sent'>) => {
+    let p = prepared.get(how);
+    if (!p) {
+      p = preparedPixels(jpeg, how).then(({ data, info }) => ({ ...info, data }));
+      prepared.set(how, p);
+    }
+    return p;
+  };
+
+  const ocr: BillOcr = {
+    async page(jpeg, how, timeoutMs, times) {
+      const t0 = performance.now();
+      const image =
+        how === 'as_sent'
+          ? Buffer.from(jpeg)
+          : await pixels(jpeg, how).then((p) => pgm(p.data, p.width, p.height));
+      const t1 = performance.now();
+      // tesseract's own default (tesseract.js sets none): the page as one block of text.
+      const data = await recognize(image, t0 + timeoutMs, PSM.SINGLE_BLOCK);
+      if (times) {
+        times.prepareMs = t1 - t0;
+        times.ocrMs = performance.now() - t1;
+      }
+      if (!data) return null;
+      const lines = (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
+      return {
+        text: data.text,
+        lines: lines.map((l) => ({
+          text: l.text,
+          baseline: l.baseline,
+          height: l.rowAttributes.rowHeight,
+          descent: l.rowAttributes.descenders,
+        })),
+      };
+    },
+    async lines(jpeg, how, lines, timeoutMs) {
+      // A photo sent as it came is read in the JPEG's own orientation: its lines are not cut.
+      if (how === 'as_sent') return [];
+      const deadline = performance.now() + timeoutMs;
+      const page = await pixels(jpeg, how);
+      const texts: string[] = [];
+      for (const line of lines) {
+        const image = await lineImage({ data: page.data, info: page }, line);
+        if (!image) continue;
+        const data = await recognize(image, deadline, PSM.SINGLE_LINE);
+        if (!data) return null;
+        texts.push(data.text);
+      }
+      return texts;
+    },
   };
 
   return {
@@ -210,7 +410,8 @@ export function createBillChecker(options: BillCheckerOptions = {}): BillChecker
       // the bill's reading: left inside the cap, it made the first bill after a start unreadable.
       const run = queue.then(async () => {
         await started();
-        return readBill(jpeg, claim, capturedAt, plan, ocr);
+        prepared = new Map();
+        return readBill(jpeg, claim, capturedAt, plan, ocr).finally(() => (prepared = new Map()));
       });
       queue = run.catch(() => undefined);
       return run;

@@ -432,6 +432,23 @@ export function addressWords(address: string): AddressWord[] {
     .filter((w) => w.text);
 }
 
+/**
+ * The lines of a reading that name the claimed street (one of its words of 4+ letters, as OCR may
+ * have read it), those naming most first, at most `max`: where a closer look reads its number.
+ */
+export function linesNamingStreet(lines: string[], address: string, max = 3): number[] {
+  const street = addressWords(address).filter((w) => !w.number && w.text.length > 3);
+  const naming = lines.map((line, i) => {
+    const words = addressWords(line).filter((w) => !w.number);
+    return { i, n: street.filter((s) => words.some((w) => wordScore(s.text, w.text))).length };
+  });
+  return naming
+    .filter((l) => l.n)
+    .sort((a, b) => b.n - a.n || a.i - b.i)
+    .slice(0, max)
+    .map((l) => l.i);
+}
+
 function scoreAddress(claim: AddressWord[], window: Token[]): Found {
   // Stryker disable next-line ConditionalExpression,ObjectLiteral,ArrayDeclaration: matchBill scores an address only when it has words
   if (!claim.length) return { score: 0, marks: [] };
@@ -745,7 +762,7 @@ export function wantsSecondReading(m: BillMatch): boolean {
  * more of the claim (the first when they found as much); the scores are each the better one.
  * A reading that could not read the bill gives way to the other.
  */
-export function bestOfReadings(first: BillReading, second: BillReading): BillReading {
+export function bestOfReadings<R extends BillReading>(first: R, second: R): R {
   if (has(second, 'bill_unreadable')) return first;
   if (has(first, 'bill_unreadable')) return second;
   const found = (r: BillReading) => ({

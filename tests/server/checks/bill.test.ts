@@ -76,6 +76,19 @@ describe('the bill reader', () => {
     expect(marked).toContain('address:29B');
   });
 
+  it('looks closer at the address line of a bill with another number, and reads that number level', async () => {
+    const lines: number[] = [];
+    const own = createBillChecker({ onCloseLook: (n) => lines.push(n) });
+    const { c, jpeg, at } = byFile('bill-40-other_number.jpg');
+    const { check, warnings } = await own.check(jpeg, c.claim, at);
+    await own.close();
+    expect(warnings.map((w) => w.code)).toEqual(['bill_address_mismatch']);
+    expect(lines).toHaveLength(1);
+    // The line cut out along its tilted baseline reads whole, shown under the page: the number
+    // and street printed.
+    expect(check.text.slice(check.text.lastIndexOf('\n\n'))).toMatch(/117 Asa Road, Aba North/);
+  });
+
   it('finds a blank page unreadable', async () => {
     const { c, jpeg, at } = byFile('bill-47-blank.jpg');
     const { check, warnings } = await checker.check(jpeg, c.claim, at);

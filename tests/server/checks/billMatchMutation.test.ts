@@ -9,6 +9,7 @@ import {
   findIssuer,
   foldNumber,
   foldWord,
+  linesNamingStreet,
   matchBill,
   maxBillAgeMonths,
   minBillWords,
@@ -650,5 +651,29 @@ describe('two readings of one bill, as the rules say', () => {
     expect(bestOfReadings(first, second).warnings.map((w) => w.code)).toEqual([
       'bill_address_mismatch',
     ]);
+  });
+});
+
+describe('the lines a closer look reads', () => {
+  const page = [
+    'JOS ELECTRICITY DISTRIBUTION PLC',
+    'Customer Name: Miss Funmilayo Lawal',
+    'Address: 26 Anmadu Bello Way. Jos',
+    'North',
+    'Bello Close Branch, Jos',
+  ];
+
+  it('names the lines holding a street word of 4+ letters, as OCR read it, most first', () => {
+    // "Anmadu" for "Ahmadu"; "Way" and "Jos" are too short to tell a street by.
+    expect(linesNamingStreet(page, '25 Ahmadu Bello Way, Jos North')).toEqual([2, 3, 4]);
+    expect(linesNamingStreet(page, '25 Ahmadu Bello Way, Jos North', 2)).toEqual([2, 3]);
+    // Equal counts keep the page's order.
+    expect(linesNamingStreet(['Bello', 'x', 'Bello'], 'Bello Way')).toEqual([0, 2]);
+  });
+
+  it('names none for another street, a house number alone, or an address of short words', () => {
+    expect(linesNamingStreet(page, '14 Adeola Odeku Street')).toEqual([]);
+    expect(linesNamingStreet(['No. 26', '26 Ahmadu'], '26 Zoo Rd')).toEqual([]);
+    expect(linesNamingStreet(page, 'Way Jos')).toEqual([]);
   });
 });

@@ -37,21 +37,39 @@ const right = bill('FUNMILAYO BALOGUN', '29B MAIDUGURI RD, NASSARAWA');
 interface Call {
   how: BillPreparation;
   timeoutMs: number;
+  /** The lines a closer look read, by their text on the page. */
+  lines?: string[];
 }
 
-/** Answers `texts[how]` (null: the reading ran out of time) after `delayMs[how]`. */
+/**
+ * Answers `texts[how]` (null: the reading ran out of time) after `delayMs[how]`, each line of it
+ * a line of the page; a closer look at a line answers `closer[line]` (the line itself without).
+ */
 function fakeOcr(
   texts: Partial<Record<BillPreparation, string | null>>,
   delayMs: Partial<Record<BillPreparation, number>> = {},
+  closer: Record<string, string | null> = {},
 ) {
   const calls: Call[] = [];
-  const ocr: BillOcr = async (_jpeg, how, timeoutMs) => {
-    calls.push({ how, timeoutMs });
-    const delay = delayMs[how];
-    if (delay) await new Promise((r) => setTimeout(r, delay));
-    const text = texts[how];
-    if (text === undefined) throw new Error(`no text for ${how}`);
-    return text;
+  const ocr: BillOcr = {
+    async page(_jpeg, how, timeoutMs) {
+      calls.push({ how, timeoutMs });
+      const delay = delayMs[how];
+      if (delay) await new Promise((r) => setTimeout(r, delay));
+      const text = texts[how];
+      if (text === undefined) throw new Error(`no text for ${how}`);
+      if (text === null) return null;
+      const baseline = { x0: 0, y0: 0, x1: 100, y1: 0 };
+      return {
+        text,
+        lines: text.split('\n').map((l) => ({ text: l, baseline, height: 20, descent: 5 })),
+      };
+    },
+    async lines(_jpeg, how, lines, timeoutMs) {
+      calls.push({ how, timeoutMs, lines: lines.map((l) => l.text) });
+      const read = lines.map((l) => (l.text in closer ? closer[l.text] : l.text));
+      return read.some((t) => t === null) ? null : (read as string[]);
+    },
   };
   return { ocr, calls };
 }
@@ -60,6 +78,8 @@ const plan: BillReadingPlan = {
   preparation: defaultPreparation,
   secondPreparation: defaultSecondPreparation,
   ocrTimeoutMs: defaultOcrTimeoutMs,
+  // The second look alone; the closer look after it has tests of its own below.
+  closeLook: false,
 };
 const read = (ocr: BillOcr, p: Partial<BillReadingPlan> = {}) =>
   readBill(new Uint8Array([0xff, 0xd8]), claim, capturedAt, { ...plan, ...p }, ocr);
@@ -181,5 +201,112 @@ describe('the second look at a bill', () => {
     const r = await read(ocr, { onReading: (how) => seen.push(how) });
     expect(seen).toEqual([defaultPreparation, defaultSecondPreparation]);
     expect(r.check.ms).toBeGreaterThanOrEqual(38);
+  });
+});
+
+describe('the closer look at the address lines', () => {
+  // Both readings misread the house number on the page; the line alone reads it right.
+  const misread = bill('FUNMILAYO BALOGUN', '28B MAIDUGURI RD, NASSARAWA');
+  const addressLine = 'Address: 28B MAIDUGURI RD, NASSARAWA';
+  const texts = { [defaultPreparation]: misread, [defaultSecondPreparation]: misread };
+  const closer = (p: Partial<BillReadingPlan> = {}) => ({ closeLook: true, ...p });
+
+  it('reads again the lines naming the street, and accepts the number read right there', async () => {
+    const { ocr, calls } = fakeOcr(
+      texts,
+      {},
+      { [addressLine]: 'Address: 29B MAIDUGURI RD, NASSARAWA' },
+    );
+    const r = await read(ocr, closer());
+    expect(codes(r)).toEqual([]);
+    expect(r.check.address_score).toBe(1);
+    expect(calls.map((c) => c.lines ?? c.how)).toEqual([
+      defaultPreparation,
+      defaultSecondPreparation,
+      [addressLine],
+    ]);
+    // The lines read again are shown after the page, the number marked where it was read.
+    expect(r.check.text).toBe(`${misread}\n\nAddress: 29B MAIDUGURI RD, NASSARAWA`);
+    const marked = r.check.marks.map((m) => `${m.field}:${r.check.text.slice(m.start, m.end)}`);
+    expect(marked).toContain('address:29B');
+  });
+
+  it('looks at the lines of the reading shown, in the preparation that read them', async () => {
+    const { ocr, calls } = fakeOcr(
+      {
+        [defaultPreparation]: bill('P——', '28B MAIDUGURI RD'),
+        [defaultSecondPreparation]: misread,
+      },
+      {},
+      { [addressLine]: 'Address: 29B MAIDUGURI RD, NASSARAWA' },
+    );
+    expect(codes(await read(ocr, closer()))).toEqual([]);
+    expect(calls.at(-1)).toMatchObject({ how: defaultSecondPreparation, lines: [addressLine] });
+  });
+
+  it('still warns when the line read alone shows another number too', async () => {
+    const { ocr, calls } = fakeOcr(
+      texts,
+      {},
+      { [addressLine]: 'Address: 26B MAIDUGURI RD, NASSARAWA' },
+    );
+    const r = await read(ocr, closer());
+    expect(codes(r)).toEqual(['bill_address_mismatch']);
+    expect(calls).toHaveLength(3);
+    // Shown all the same: the reviewer sees which number the line holds.
+    expect(r.check.text).toBe(`${misread}\n\nAddress: 26B MAIDUGURI RD, NASSARAWA`);
+  });
+
+  it('is not taken when the address was found, when the plan has none, or for a job with no address', async () => {
+    const found = fakeOcr({ [defaultPreparation]: right });
+    await read(found.ocr, closer());
+    expect(found.calls).toHaveLength(1);
+    const none = fakeOcr(texts, {}, { [addressLine]: 'Address: 29B MAIDUGURI RD, NASSARAWA' });
+    expect(codes(await read(none.ocr, { closeLook: false }))).toEqual(['bill_address_mismatch']);
+    expect(none.calls.some((c) => c.lines)).toBe(false);
+    const noAddress = fakeOcr({ [defaultPreparation]: right });
+    const r = await readBill(
+      new Uint8Array([0xff, 0xd8]),
+      { ...claim, address: null },
+      capturedAt,
+      { ...plan, closeLook: true },
+      noAddress.ocr,
+    );
+    expect(r.warnings).toEqual([]);
+    expect(noAddress.calls).toHaveLength(1);
+  });
+
+  it('reads no line when none names the street, and keeps the result when the lines run out of time', async () => {
+    const elsewhere = bill('FUNMILAYO BALOGUN', '14 ADEOLA ODEKU ST');
+    const nowhere = fakeOcr({
+      [defaultPreparation]: elsewhere,
+      [defaultSecondPreparation]: elsewhere,
+    });
+    expect(codes(await read(nowhere.ocr, closer()))).toEqual(['bill_address_mismatch']);
+    expect(nowhere.calls.some((c) => c.lines)).toBe(false);
+    const late = fakeOcr(texts, {}, { [addressLine]: null });
+    const r = await read(late.ocr, closer());
+    expect(codes(r)).toEqual(['bill_address_mismatch']);
+    expect(r.check.text).toBe(misread);
+  });
+
+  it('gives the lines only the time the readings left, and none when they used it all', async () => {
+    const slow = fakeOcr(
+      texts,
+      { [defaultPreparation]: 30, [defaultSecondPreparation]: 30 },
+      { [addressLine]: 'Address: 29B MAIDUGURI RD, NASSARAWA' },
+    );
+    expect(codes(await read(slow.ocr, closer({ ocrTimeoutMs: 1_000 })))).toEqual([]);
+    expect(slow.calls.at(-1)!.timeoutMs).toBeLessThanOrEqual(1_000 - 60);
+    // One reading (no second look to skip under load) that outlasts the cap.
+    const spent = fakeOcr(
+      texts,
+      { [defaultPreparation]: 120 },
+      { [addressLine]: 'Address: 29B MAIDUGURI RD, NASSARAWA' },
+    );
+    expect(
+      codes(await read(spent.ocr, closer({ ocrTimeoutMs: 100, secondPreparation: null }))),
+    ).toEqual(['bill_address_mismatch']);
+    expect(spent.calls.some((c) => c.lines)).toBe(false);
   });
 });
