@@ -127,8 +127,14 @@ describe('dashboard', () => {
     signIn(adminAccount);
     server.use(http.get('/api/v2/job/summary/counts', () => HttpResponse.json(summary)));
     await renderApp('/admin/dashboard');
+    // The charts' module (@mui/x-charts) is the largest the app loads lazily: its first transform
+    // in a worker took over the suite's 5 s wait in CI while the API tests filled both cores.
     expect(
-      await screen.findByRole('heading', { name: 'Jobs created per day (last 30 days)' }),
+      await screen.findByRole(
+        'heading',
+        { name: 'Jobs created per day (last 30 days)' },
+        { timeout: 15_000 },
+      ),
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Jobs by status' })).toBeInTheDocument();
   });
