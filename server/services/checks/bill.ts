@@ -46,8 +46,14 @@ export type BillPreparation = 'as_sent' | 'grey' | 'grey_large' | 'grey_xl_sharp
 /** The long side the photo is brought to before OCR (the wizard sends at most 1280 px). */
 const ocrSide = 2000;
 
+/** Grey pixels, one byte each, as sharp gives them. */
+type Pixels = { data: Buffer; info: OutputInfo };
+
 /** The photo prepared `how` as grey pixels (not for `as_sent`, which goes to the OCR as sent). */
-async function preparedPixels(jpeg: Uint8Array, how: Exclude<BillPreparation, 'as_sent'>) {
+async function preparedPixels(
+  jpeg: Uint8Array,
+  how: Exclude<BillPreparation, 'as_sent'>,
+): Promise<Pixels> {
   let img = sharp(jpeg, { limitInputPixels: 40_000_000 }).rotate().greyscale().normalise();
   if (how === 'grey_large')
     img = img.resize({ width: ocrSide, height: ocrSide, fit: 'inside', kernel: 'lanczos3' });
@@ -62,14 +68,8 @@ async function preparedPixels(jpeg: Uint8Array, how: Exclude<BillPreparation, 'a
  * Grey pixels as an uncompressed grey image (PGM) rather than a PNG: no deflate here, no inflate
  * in the OCR's WebAssembly, and the same pixels, so the same text.
  */
-const pgm = (data: Buffer, width: number, height: number) =>
-  Buffer.concat([Buffer.from(`P5\n${width} ${height}\n255\n`), data]);
-
-export async function prepareBill(jpeg: Uint8Array, how: BillPreparation): Promise<Buffer> {
-  if (how === 'as_sent') return Buffer.from(jpeg);
-  const { data, info } = await preparedPixels(jpeg, how);
-  return pgm(data, info.width, info.height);
-}
+const pgm = ({ data, info }: Pixels) =>
+  Buffer.concat([Buffer.from(`P5\n${info.width} ${info.height}\n255\n`), data]);
 
 /**
  * A line of a reading: its text, where its baseline runs, how far its letters reach above it
@@ -94,7 +94,7 @@ export interface OcrPage {
  * enlarged twice, as a grey image for the OCR to read as a single line; null when the line lies
  * outside the photo.
  */
-async function lineImage(pixels: { data: Buffer; info: OutputInfo }, line: OcrLine) {
+async function lineImage(pixels: Pixels, line: OcrLine) {
   const { data, info } = pixels;
   const { x0, y0, x1, y1 } = line.baseline;
   const degrees = (Math.atan2(y1 - y0, x1 - x0) * 180) / Math.PI;
@@ -147,7 +147,7 @@ async function lineImage(pixels: { data: Buffer; info: OutputInfo }, line: OcrLi
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return pgm(level.data, level.info.width, level.info.height);
+  return pgm(level);
 }
 
 export const defaultPreparation: BillPreparation = 'grey_large';
@@ -193,8 +193,8 @@ export interface BillReadingPlan {
   /** Both readings together, and the closer look. */
   ocrTimeoutMs: number;
   /**
-   * When the readings found the name but not the address: read the lines naming the claimed
-   * street again, each cut out level and enlarged (`lineImage`).
+   * When the readings still miss the address: read the lines naming the claimed street again,
+   * each cut out level and enlarged (`lineImage`).
    */
   closeLook: boolean;
   /** Told of each reading taken (the bench counts the second looks and times them). */
@@ -351,11 +351,11 @@ export function createBillChecker(options: BillCheckerOptions = {}): BillChecker
   };
 
   // The photo as each reading of the bill in hand prepared it, for a closer look at its lines.
-  let prepared = new Map<BillPreparation, Promise<OutputInfo & { data: Buffer }>>();
+  let prepared = new Map<BillPreparation, Promise<Pixels>>();
   const pixels = (jpeg: Uint8Array, how: Exclude<BillPreparation, 'as_sent'>) => {
     let p = prepared.get(how);
     if (!p) {
-      p = preparedPixels(jpeg, how).then(({ data, info }) => ({ ...info, data }));
+      p = preparedPixels(jpeg, how);
       prepared.set(how, p);
     }
     return p;
@@ -364,10 +364,7 @@ export function createBillChecker(options: BillCheckerOptions = {}): BillChecker
   const ocr: BillOcr = {
     async page(jpeg, how, timeoutMs, times) {
       const t0 = performance.now();
-      const image =
-        how === 'as_sent'
-          ? Buffer.from(jpeg)
-          : await pixels(jpeg, how).then((p) => pgm(p.data, p.width, p.height));
+      const image = how === 'as_sent' ? Buffer.from(jpeg) : pgm(await pixels(jpeg, how));
       const t1 = performance.now();
       // tesseract's own default (tesseract.js sets none): the page as one block of text.
       const data = await recognize(image, t0 + timeoutMs, PSM.SINGLE_BLOCK);
@@ -394,7 +391,7 @@ export function createBillChecker(options: BillCheckerOptions = {}): BillChecker
       const page = await pixels(jpeg, how);
       const texts: string[] = [];
       for (const line of lines) {
-        const image = await lineImage({ data: page.data, info: page }, line);
+        const image = await lineImage(page, line);
         if (!image) continue;
         const data = await recognize(image, deadline, PSM.SINGLE_LINE);
         if (!data) return null;

@@ -667,7 +667,10 @@ describe('the lines a closer look reads', () => {
     // "Anmadu" for "Ahmadu"; "Way" and "Jos" are too short to tell a street by.
     expect(linesNamingStreet(page, '25 Ahmadu Bello Way, Jos North')).toEqual([2, 3, 4]);
     expect(linesNamingStreet(page, '25 Ahmadu Bello Way, Jos North', 2)).toEqual([2, 3]);
-    // Equal counts keep the page's order.
+    // Most first, whatever the page's order; equal counts keep the page's order.
+    expect(linesNamingStreet(['North', 'Ahmadu Bello Way'], '25 Ahmadu Bello Way, North')).toEqual([
+      1, 0,
+    ]);
     expect(linesNamingStreet(['Bello', 'x', 'Bello'], 'Bello Way')).toEqual([0, 2]);
   });
 
