@@ -116,9 +116,11 @@ describe('facts once: the database checks the lists reference/ holds', () => {
 
   /** `table.column` → the values of each `CHECK (column IN (…))` on a text column. */
   async function checkedLists() {
+    // This file's schema only: on PostgreSQL the other test files' schemas come and go meanwhile,
+    // and describing a constraint whose table was just dropped fails ("could not open relation").
     const r = await db.query<{ tbl: string; def: string }>(
       `SELECT conrelid::regclass::text AS tbl, pg_get_constraintdef(oid) AS def
-         FROM pg_constraint WHERE contype = 'c'`,
+         FROM pg_constraint WHERE contype = 'c' AND connamespace = current_schema()::regnamespace`,
     );
     const lists = new Map<string, string[]>();
     for (const { tbl, def } of r.rows) {
@@ -149,7 +151,8 @@ describe('facts once: the database checks the lists reference/ holds', () => {
 
   it("the open jobs' partial indexes hold the open statuses", async () => {
     const r = await db.query<{ indexname: string; indexdef: string }>(
-      `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'jobs' AND indexdef LIKE '%status%'`,
+      `SELECT indexname, indexdef FROM pg_indexes
+        WHERE schemaname = current_schema() AND tablename = 'jobs' AND indexdef LIKE '%status%'`,
     );
     const partial = r.rows.filter((i) => /WHERE .*status/.test(i.indexdef));
     expect(partial.length).toBeGreaterThan(0);
