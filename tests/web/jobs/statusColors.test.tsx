@@ -7,6 +7,10 @@ import { i18nProvider } from '../../../src/i18n/i18nProvider';
 import { JobStatusChip } from '../../../src/resources/jobs/JobStatusChip';
 import { jobStatusColors, jobStatusTextColor } from '../../../src/resources/jobs/statusColors';
 import { emptySummary } from '../support/jobsFixtures';
+import { keepGeneratedStyles } from '../support/styles';
+
+// The chips' colours are the theme's CSS, which the web tests leave out unless asked.
+keepGeneratedStyles();
 
 /** WCAG 2.x contrast ratio of two #rrggbb colours. */
 function contrast(a: string, b: string) {
