@@ -9,7 +9,11 @@ export const CheckWarningCodeSchema = Type.Enum([...checkWarningCodes]);
 
 export const BillCheckSchema = Type.Object(
   {
-    text: Type.String({ description: 'The text read on the utility-bill photo' }),
+    text: Type.String({
+      description:
+        'The text read on the utility-bill photo. When the claimed address was not found on the ' +
+        'page, the lines naming its street are read again closer up and follow after a blank line',
+    }),
     issuer: Type.Union([Type.String(), Type.Null()], {
       description: 'The utility that issued the bill (a distribution company), if recognised',
     }),
