@@ -350,21 +350,28 @@ function scoreName(claimWords: string[], window: Token[], field: 'name'): Found 
   const pieces = withSplitWords(window.filter((t) => !titles.has(t.word)));
   // Longest claimed words first, so an initial does not take a word a full name needs.
   const order = [...claimWords].sort((a, b) => b.length - a.length);
+  let initials = 0;
   for (const w of order) {
     let best = 0;
     let bestPiece: Token[] | null = null;
+    let byInitial = false;
     for (const piece of pieces) {
       if (piece.some((t) => used.has(t))) continue;
       const t = piece[0]!;
       let s = wordScore(w, piece.map((p) => p.word).join(''));
+      let initial = false;
       // An initial on either side stands for the word it begins, a word read whole: a split
       // pair beginning with it would only tie with it alone, which comes first and is kept.
       // Stryker disable next-line ConditionalExpression: true is equivalent, for that reason
       const whole = piece.length === 1;
-      if (!s && whole && (t.word.length === 1 || w.length === 1) && t.word[0] === w[0]) s = 0.8;
+      if (!s && whole && (t.word.length === 1 || w.length === 1) && t.word[0] === w[0]) {
+        s = 0.8;
+        initial = true;
+      }
       if (s > best) {
         best = s;
         bestPiece = piece;
+        byInitial = initial;
       }
     }
     if (bestPiece) {
@@ -372,7 +379,10 @@ function scoreName(claimWords: string[], window: Token[], field: 'name'): Found 
       marks.push({ start: bestPiece[0]!.start, end: bestPiece.at(-1)!.end, field });
     }
     total += best;
+    if (byInitial) initials += best;
   }
+  // Initials alone name nobody: letters of a photo's noise ("B® hh © I") begin any name.
+  if (initials === total) return { score: 0, marks: [] };
   return { score: total / claimWords.length, marks };
 }
 
@@ -472,19 +482,24 @@ function scoreAddress(claim: AddressWord[], window: Token[]): Found {
       marks.push({ start: topToken.start, end: topToken.end, field: 'address' });
     }
     total += top;
-    return top;
+    return topToken;
   };
-  for (const w of claim.filter((x) => !x.number))
-    best(window, (t) => wordScore(w.text, addressForm(t.word)));
+  // Where the street's own words (4+ letters) were read: a short form such as "Cl" is also a
+  // stray "c1" on the account line ("Tariff: c1"), whose "29-01" then passed for the house number.
+  const named: Token[] = [];
+  for (const w of claim.filter((x) => !x.number)) {
+    const t = best(window, (t) => wordScore(w.text, addressForm(t.word)));
+    if (t && w.text.length > 3) named.push(t);
+  }
   // House numbers must be the same number (only OCR's letter-for-digit slips are forgiven), on a
   // line with the street's words, not a meter or account number of the line above.
-  const lines = new Set([...used].map((t) => t.line));
+  const lines = new Set((named.length ? named : [...used]).map((t) => t.line));
   for (const w of claim.filter((x) => x.number)) {
     const found = best(
       window.filter((t) => lines.has(t.line)),
       (t) => (foldNumber(t.raw.replace(/^no\.?/i, '')) === w.text ? 1 : 0),
     );
-    if (found < 1) numbersMissing = true;
+    if (!found) numbersMissing = true;
   }
   // Stryker disable next-line MethodExpression,ArrowFunction,ArithmeticOperator: matchBill sorts all marks again
   marks.sort((a, b) => a.start - b.start);
@@ -559,6 +574,13 @@ export function findDates(text: string): BillDate[] {
     if (found.some((f) => start < f.end && f.start < end)) return;
     found.push({ date, monthOnly, start, end });
   };
+  // Eight digits only after a date's label: OCR drops the slashes of 28/09/2025 on a blurred
+  // photo, and an account or meter number could otherwise pass for a date.
+  for (const m of t.matchAll(/\b(\d{2})(\d{2})(\d{4})\b/g)) {
+    const before = t.slice(Math.max(0, m.index! - 40), m.index);
+    if (/date\W{0,3}$/i.test(before.slice(before.lastIndexOf('\n') + 1)))
+      add(validDate(+m[3]!, +m[2]!, +m[1]!), false, m);
+  }
   for (const m of t.matchAll(/\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/g))
     add(validDate(+m[1]!, +m[2]!, +m[3]!), false, m);
   for (const m of t.matchAll(/\b(\d{1,2})\s?[-/.]\s?(\d{1,2})\s?[-/.]\s?(\d{4}|\d{2})\b/g))

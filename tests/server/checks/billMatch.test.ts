@@ -145,6 +145,18 @@ describe('the name', () => {
     ]);
   });
 
+  it("does not take initials alone for the name: a photo's noise begins any name", () => {
+    const c = { ...claim, subjectName: 'Ibrahim Balogun' };
+    expect(codes(bill({ name: 'I. B.' }), c)).toEqual(['bill_name_mismatch']);
+    // Bill 30 of seed 83000: another person's name, and the photo's clutter read as letters.
+    const cluttered = bill({ name: 'MISS LAWAL, CHUKWUD!' }).replace(
+      'Account No',
+      'B® hh © i | bh\nAccount No',
+    );
+    expect(matchBill(cluttered, c, capturedAt).name_score).toBe(0);
+    expect(codes(bill({ name: 'I. Balogun' }), c)).toEqual([]);
+  });
+
   it('joins a word OCR split in two, on one line only', () => {
     const c = { ...claim, subjectName: 'Chinedu Danjuma' };
     expect(codes(bill({ name: 'CHIEF DANN IMA, CHINE DU' }), c)).toEqual([]);
@@ -270,6 +282,25 @@ describe('the address', () => {
     expect(matchBill(text, claim, capturedAt).address_score).toBeLessThanOrEqual(0.5);
   });
 
+  it("does not let a short form read on another line bring that line's numbers in", () => {
+    // Bill 41 of the neighbours' seed 97000: "Tariff: c1" read as Cl(ose) on the account line,
+    // whose "29-01" then stood for the house number; the address line says 30.
+    const c = { ...claim, address: '29 Alapere Close, Kosofe' };
+    const neighbour = [
+      'LAWMA',
+      'Customer Name: Adebayo Okonkwo',
+      'Account No: 24/39/1651 29-01 Tariff: c1',
+      'Address: NO. 30 ALAPERE',
+      'KOSOFE',
+    ].join('\n');
+    expect(codes(neighbour, c)).toEqual(['bill_address_mismatch']);
+    expect(codes(neighbour.replace('NO. 30', 'NO. 29'), c)).toEqual([]);
+    // A street with no word of four letters: its short forms still place the number.
+    expect(
+      codes(bill({ address: '5 Oba Rd, Ado' }), { ...claim, address: '5 Oba Road, Ado' }),
+    ).toEqual([]);
+  });
+
   it('gives no address warning for a job that claims no address', () => {
     const m = matchBill(bill({}), { ...claim, address: null }, capturedAt);
     expect(m.address_score).toBe(0);
@@ -297,6 +328,19 @@ describe("the bill's date", () => {
   it('refuses dates that do not exist and words that only look like months', () => {
     expect(findDates('31/02/2026 and 13/13/2026')).toEqual([]);
     expect(findDates('Market 2026, Mayor 2025')).toEqual([]);
+  });
+
+  it('reads eight digits as a date after a date label only (OCR dropped the slashes)', () => {
+    const dates = (text: string) => findDates(text).map((d) => d.date);
+    // Bill 43 of seed 71000 and bill 21 of the neighbours' seed 63000, as they were read.
+    expect(dates('Bill Date: 28092025\nDue Date: 121012025')).toEqual(['2025-09-28']);
+    expect(dates('Bill Date: 27042026')).toEqual(['2026-04-27']);
+    expect(dates('Due Date - 24052026')).toEqual(['2026-05-24']);
+    // A number that is not labelled as a date, or a date that does not exist, is no date.
+    expect(dates('Account No: 28092025\nMeter No 12052026')).toEqual([]);
+    expect(dates('Bill Date:\n28092025')).toEqual([]);
+    expect(dates('Bill Date: 31022026')).toEqual([]);
+    expect(billDateOf('Bill Date: 28092025', capturedAt)).toMatchObject({ date: '2025-09-28' });
   });
 
   it('takes the labelled bill date over the due date and payment dates', () => {

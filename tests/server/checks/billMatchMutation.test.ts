@@ -106,6 +106,12 @@ describe('the name, word by word', () => {
     expect(read('Adebayo O', 'Adebayo Okonkwo').name_score).toBe(0.9);
   });
 
+  it('scores initials alone 0, and keeps no marks for them', () => {
+    expect(read('A O', 'Adebayo Okonkwo')).toMatchObject({ name_score: 0 });
+    expect(read('A O', 'Adebayo Okonkwo').marks.filter((m) => m.field === 'name')).toEqual([]);
+    expect(read('A O Okonkwo', 'Adebayo O Okonkwo').name_score).toBeCloseTo(2.8 / 3);
+  });
+
   it('wants claimed words of three letters and read words of two exact', () => {
     expect(read('Edu Okonkwo', 'Eda Okonkwo').name_score).toBe(0.5);
     expect(read('Edu Okonkwo', 'Edu Okonkwo').name_score).toBe(1);
