@@ -62,7 +62,7 @@ const planName = (p: Plan) =>
   (p.second
     ? `\`${p.preparation}\`, a second look \`${p.second}\` on a mismatch`
     : `\`${p.preparation}\`, one reading`) +
-  (p.closeLook ? ', a closer look at the address lines' : '');
+  (p.closeLook ? ', a closer look at the address and name lines' : '');
 const isCheckers = (p: Plan) =>
   p.preparation === defaultPreparation && p.second === defaultSecondPreparation && p.closeLook;
 

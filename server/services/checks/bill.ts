@@ -8,12 +8,13 @@ import type { Worker as Thread } from 'node:worker_threads';
 import { createWorker, OEM, PSM, type Worker, type WorkerOptions } from 'tesseract.js';
 import {
   bestOfReadings,
+  linesLabellingName,
   linesNamingStreet,
   matchBill,
   wantsSecondReading,
   type BillReading,
 } from './billMatch';
-import type { BillCheck, CheckResult, Claim } from './types';
+import type { BillCheck, CheckResult, CheckWarningCode, Claim } from './types';
 
 /** Reads utility-bill photos and matches them against the claim. Kept warm between bills. */
 export interface BillChecker {
@@ -193,8 +194,8 @@ export interface BillReadingPlan {
   /** Both readings together, and the closer look. */
   ocrTimeoutMs: number;
   /**
-   * When the readings still miss the address: read the lines naming the claimed street again,
-   * each cut out level and enlarged (`lineImage`).
+   * When the readings still miss the address or the name: read the lines naming the claimed
+   * street, or labelled as the name, again, each cut out level and enlarged (`lineImage`).
    */
   closeLook: boolean;
   /** Told of each reading taken (the bench counts the second looks and times them). */
@@ -224,8 +225,9 @@ type Reading = BillReading & { how: BillPreparation; lines: OcrLine[] };
  * the other way, if the time left is at least what the first took (the second image is larger:
  * it is not quicker); the name or address counts as found when either reading found it. When
  * the address is still missing, the lines naming its street are read again one by one (a house
- * number OCR misreads on the page, "25" as "26", it reads right on its line alone), and their
- * text is added to what is shown.
+ * number OCR misreads on the page, "25" as "26", it reads right on its line alone), and so is
+ * the line labelled as the name when that is missing (a blurred "Folake Bello" read "Folks a");
+ * their text is added to what is shown.
  */
 export async function readBill(
   jpeg: Uint8Array,
@@ -253,15 +255,16 @@ export async function readBill(
   if (plan.secondPreparation && wantsSecondReading(best) && left() >= firstMs)
     best = bestOfReadings(best, await reading(plan.secondPreparation, left()));
   // The bill's own words were read (an unreadable one carries no other warning).
-  const lookCloser =
-    plan.closeLook &&
-    claim.address &&
-    best.warnings.some((w) => w.code === 'bill_address_mismatch');
-  if (lookCloser) {
-    const lines = linesNamingStreet(
-      best.lines.map((l) => l.text),
-      claim.address!,
-    ).map((i) => best.lines[i]!);
+  const missing = (code: CheckWarningCode) => best.warnings.some((w) => w.code === code);
+  if (plan.closeLook && (missing('bill_address_mismatch') || missing('bill_name_mismatch'))) {
+    const page = best.lines.map((l) => l.text);
+    const chosen = new Set([
+      ...(claim.address && missing('bill_address_mismatch')
+        ? linesNamingStreet(page, claim.address)
+        : []),
+      ...(missing('bill_name_mismatch') ? linesLabellingName(page) : []),
+    ]);
+    const lines = [...chosen].map((i) => best.lines[i]!);
     const looking = lines.length && left() > 0;
     if (looking) plan.onCloseLook?.(lines.length);
     const texts = looking ? await ocr.lines(jpeg, best.how, lines, left()) : null;

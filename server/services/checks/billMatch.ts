@@ -459,6 +459,18 @@ export function linesNamingStreet(lines: string[], address: string, max = 3): nu
     .map((l) => l.i);
 }
 
+/**
+ * The lines of a reading labelled as the customer's name ("Customer Name:", "Name", as OCR may
+ * have read the label), at most `max`: where a closer look reads a name the page read blurred.
+ */
+export function linesLabellingName(lines: string[], max = 2): number[] {
+  return lines
+    .map((line, i) => ({ i, named: tokenize(line).some((t) => wordScore('name', t.word)) }))
+    .filter((l) => l.named)
+    .slice(0, max)
+    .map((l) => l.i);
+}
+
 function scoreAddress(claim: AddressWord[], window: Token[]): Found {
   // Stryker disable next-line ConditionalExpression,ObjectLiteral,ArrayDeclaration: matchBill scores an address only when it has words
   if (!claim.length) return { score: 0, marks: [] };

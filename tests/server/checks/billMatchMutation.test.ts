@@ -9,6 +9,7 @@ import {
   findIssuer,
   foldNumber,
   foldWord,
+  linesLabellingName,
   linesNamingStreet,
   matchBill,
   maxBillAgeMonths,
@@ -684,5 +685,19 @@ describe('the lines a closer look reads', () => {
     expect(linesNamingStreet(page, '14 Adeola Odeku Street')).toEqual([]);
     expect(linesNamingStreet(['No. 26', '26 Ahmadu'], '26 Zoo Rd')).toEqual([]);
     expect(linesNamingStreet(page, 'Way Jos')).toEqual([]);
+  });
+});
+
+describe('the lines labelled as the name', () => {
+  it('finds the label as OCR may read it, in page order, at most two by default', () => {
+    const page = ['EKO ELECTRICITY', 'Customer Name: Folks a', 'Account No: 1', 'Narne: x', 'Nome'];
+    expect(linesLabellingName(page)).toEqual([1, 3]);
+    expect(linesLabellingName(page, 3)).toEqual([1, 3, 4]);
+  });
+
+  it('finds none on a page without the label', () => {
+    expect(
+      linesLabellingName(['Customer Copy', 'Tariff: R2', 'Address: 14 Bode Thomas St']),
+    ).toEqual([]);
   });
 });

@@ -310,3 +310,51 @@ describe('the closer look at the address lines', () => {
     expect(spent.calls.some((c) => c.lines)).toBe(false);
   });
 });
+
+describe('the closer look at the name line', () => {
+  // Both readings lose the blurred name; the line alone reads it.
+  const blurred = bill('FUNM1 a', '29B MAIDUGURI RD, NASSARAWA');
+  const nameLine = 'Customer Name: FUNM1 a';
+  const texts = { [defaultPreparation]: blurred, [defaultSecondPreparation]: blurred };
+
+  it('reads the line labelled as the name again, and accepts the name read there', async () => {
+    const { ocr, calls } = fakeOcr(texts, {}, { [nameLine]: 'Customer Name: FUNMILAYO BALOGUN' });
+    const r = await read(ocr, { closeLook: true });
+    expect(codes(r)).toEqual([]);
+    expect(r.check.name_score).toBe(1);
+    expect(calls.at(-1)).toMatchObject({ how: defaultPreparation, lines: [nameLine] });
+    expect(r.check.text).toBe(`${blurred}\n\nCustomer Name: FUNMILAYO BALOGUN`);
+  });
+
+  it("still warns when the line read alone holds another person's name", async () => {
+    const { ocr } = fakeOcr(texts, {}, { [nameLine]: 'Customer Name: CHIDI OKAFOR' });
+    const r = await read(ocr, { closeLook: true });
+    expect(codes(r)).toEqual(['bill_name_mismatch']);
+    expect(r.check.text).toBe(`${blurred}\n\nCustomer Name: CHIDI OKAFOR`);
+  });
+
+  it('reads the address lines and the name line in one look when both are missed', async () => {
+    const both = bill('FUNM1 a', '28B MAIDUGURI RD, NASSARAWA');
+    const addressLine = 'Address: 28B MAIDUGURI RD, NASSARAWA';
+    const { ocr, calls } = fakeOcr(
+      { [defaultPreparation]: both, [defaultSecondPreparation]: both },
+      {},
+      {
+        [nameLine]: 'Customer Name: FUNMILAYO BALOGUN',
+        [addressLine]: 'Address: 29B MAIDUGURI RD, NASSARAWA',
+      },
+    );
+    expect(codes(await read(ocr, { closeLook: true }))).toEqual([]);
+    expect(calls.filter((c) => c.lines).map((c) => c.lines)).toEqual([[addressLine, nameLine]]);
+  });
+
+  it('is not taken for the name when only the address is missed', async () => {
+    const misread = bill('FUNMILAYO BALOGUN', '28B MAIDUGURI RD, NASSARAWA');
+    const { ocr, calls } = fakeOcr(
+      { [defaultPreparation]: misread, [defaultSecondPreparation]: misread },
+      {},
+    );
+    await read(ocr, { closeLook: true });
+    expect(calls.at(-1)!.lines).toEqual(['Address: 28B MAIDUGURI RD, NASSARAWA']);
+  });
+});
