@@ -107,10 +107,11 @@ describe('jobs list', () => {
     expect(screen.getByText('1-25 of more than 25')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Go to next page' }));
-    expect(await screen.findByText('Okonkwo Ada26')).toBeInTheDocument();
+    // Up to 15 s: in CI, with the API tests on both cores, the second page took over the 5 s wait.
+    expect(await screen.findByText('Okonkwo Ada26', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('26-50 of more than 50')).toBeInTheDocument();
     expect(JSON.parse(calls.at(-1)!.searchParams.get('range')!)).toEqual([25, 49]);
-  });
+  }, 30_000);
 
   it('opens with the filter of a dashboard link', async () => {
     signIn(companyAccount);
