@@ -11,8 +11,9 @@ export const BillCheckSchema = Type.Object(
   {
     text: Type.String({
       description:
-        'The text read on the utility-bill photo. When the claimed address was not found on the ' +
-        'page, the lines naming its street are read again closer up and follow after a blank line',
+        'The text read on the utility-bill photo. When the claimed address or name was not found ' +
+        'on the page, the lines naming its street or labelled as the name are read again closer ' +
+        'up and follow after a blank line',
     }),
     issuer: Type.Union([Type.String(), Type.Null()], {
       description: 'The utility that issued the bill (a distribution company), if recognised',

@@ -340,7 +340,12 @@ describe("the bill's date", () => {
     expect(dates('Account No: 28092025\nMeter No 12052026')).toEqual([]);
     expect(dates('Bill Date:\n28092025')).toEqual([]);
     expect(dates('Bill Date: 31022026')).toEqual([]);
-    expect(billDateOf('Bill Date: 28092025', capturedAt)).toMatchObject({ date: '2025-09-28' });
+    expect(billDateOf('Bill Date: 28092025', capturedAt)).toMatchObject({
+      date: '2025-09-28',
+      monthOnly: false,
+    });
+    // The label ends where the number begins, not anywhere before it on the line.
+    expect(dates('Date of issue unknown, ref 28092025')).toEqual([]);
   });
 
   it('takes the labelled bill date over the due date and payment dates', () => {
