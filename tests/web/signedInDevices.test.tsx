@@ -51,6 +51,10 @@ describe('Settings → Signed-in devices', { timeout: 60_000 }, () => {
     answerSessions();
     await renderApp('/company/settings');
     const list = await screen.findByRole('list', { name: 'Signed-in devices' });
+    // The card's title is a heading of the settings page, under its h1.
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Signed-in devices' }),
+    ).toBeInTheDocument();
     const items = await within(list).findAllByRole('listitem');
     expect(items).toHaveLength(2);
     expect(within(items[0]!).getByText('Chrome on Windows')).toBeInTheDocument();

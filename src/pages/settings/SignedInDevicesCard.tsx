@@ -52,7 +52,8 @@ export const SignedInDevicesCard = () => {
       <CardHeader
         avatar={<DevicesIcon color="primary" />}
         title={translate('app.sessions.title')}
-        titleTypographyProps={{ variant: 'h6', component: 'h2' }}
+        // MUI 9 takes the title's Typography props as a slot only (titleTypographyProps is gone).
+        slotProps={{ title: { variant: 'h6', component: 'h2' } }}
       />
       <CardContent sx={{ pt: 0 }}>
         {sessions.isError ? (
