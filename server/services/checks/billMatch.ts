@@ -496,16 +496,23 @@ function scoreAddress(claim: AddressWord[], window: Token[]): Found {
     total += top;
     return topToken;
   };
-  // Where the street's own words (4+ letters) were read: a short form such as "Cl" is also a
-  // stray "c1" on the account line ("Tariff: c1"), whose "29-01" then passed for the house number.
-  const named: Token[] = [];
+  const matched: { token: Token; long: boolean }[] = [];
   for (const w of claim.filter((x) => !x.number)) {
     const t = best(window, (t) => wordScore(w.text, addressForm(t.word)));
-    if (t && w.text.length > 3) named.push(t);
+    if (t) matched.push({ token: t, long: w.text.length > 3 });
   }
-  // House numbers must be the same number (only OCR's letter-for-digit slips are forgiven), on a
-  // line with the street's words, not a meter or account number of the line above.
-  const lines = new Set((named.length ? named : [...used]).map((t) => t.line));
+  // The address's lines: those with one of its words of 4+ letters, or two of its words. A short
+  // word alone is no sign: "Cl" is also a stray "c1" on the account line ("Tariff: c1"), whose
+  // "29-01" then passed for the house number; but "NO. 14 OJO RD" above "KOSOFE" is the address.
+  const perLine = new Map<number, number>();
+  for (const { token } of matched) perLine.set(token.line, (perLine.get(token.line) ?? 0) + 1);
+  const addressLines = matched
+    .filter(({ token, long }) => long || perLine.get(token.line)! > 1)
+    .map(({ token }) => token.line);
+  // House numbers must be the same number (only OCR's letter-for-digit slips are forgiven), on an
+  // address line, not a meter or account number of the line above.
+  // Without such a line nothing shows where the address is: its number is then not placed.
+  const lines = new Set(addressLines);
   for (const w of claim.filter((x) => x.number)) {
     const found = best(
       window.filter((t) => lines.has(t.line)),

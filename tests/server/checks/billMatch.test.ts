@@ -301,6 +301,25 @@ describe('the address', () => {
     ).toEqual([]);
   });
 
+  it('takes a line of two short address words for the address line: "NO. 14 OJO RD" above "KOSOFE"', () => {
+    const c = { ...claim, address: '14 Ojo Road, Kosofe' };
+    const wrapped = (number: string) =>
+      ['LAWMA', 'Customer Name: Adebayo Okonkwo', `Address: NO. ${number} OJO RD`, 'KOSOFE'].join(
+        '\n',
+      );
+    expect(codes(wrapped('14'), c)).toEqual([]);
+    expect(codes(wrapped('15'), c)).toEqual(['bill_address_mismatch']);
+    // A three-letter word alone on the account line is no more a sign than "c1" was.
+    const neighbour = [
+      'LAWMA',
+      'Customer Name: Adebayo Okonkwo',
+      'Account No: 24/39/1651 14-01 Feeder: OJO',
+      'Address: NO. 15 OJO RD',
+      'KOSOFE',
+    ].join('\n');
+    expect(codes(neighbour, c)).toEqual(['bill_address_mismatch']);
+  });
+
   it('gives no address warning for a job that claims no address', () => {
     const m = matchBill(bill({}), { ...claim, address: null }, capturedAt);
     expect(m.address_score).toBe(0);
