@@ -12,8 +12,8 @@ export const BillCheckSchema = Type.Object(
     text: Type.String({
       description:
         'The text read on the utility-bill photo. When the claimed address or name was not found ' +
-        'on the page, the lines naming its street or labelled as the name are read again closer ' +
-        'up and follow after a blank line',
+        'on the page, the lines naming its street or labelled as the name (or, with no such label, ' +
+        'a line the page reading skipped) are read again closer up and follow after a blank line',
     }),
     issuer: Type.Union([Type.String(), Type.Null()], {
       description: 'The utility that issued the bill (a distribution company), if recognised',

@@ -151,6 +151,34 @@ async function lineImage(pixels: Pixels, line: OcrLine) {
   return pgm(level);
 }
 
+/** Where a line's baseline, drawn on, crosses the height of `x`. */
+const baselineAt = ({ baseline: { x0, y0, x1, y1 } }: OcrLine, x: number) =>
+  y0 + ((y1 - y0) / (x1 - x0 || 1)) * (x - x0);
+
+/**
+ * Lines a reading skipped, at most `max`, from the top: where two read lines stand two line
+ * pitches apart or more (the page's usual step between baselines, its median), a line was left
+ * out between them, as the bill's name line under a coloured rule that OCR dropped with its
+ * label (so no line is labelled as the name). It is put one pitch above the line below the gap,
+ * as tilted as that line and as wide as the wider of the two.
+ */
+export function skippedLines(lines: OcrLine[], max = 1): OcrLine[] {
+  const steps = lines.slice(1).map((l, i) => l.baseline.y0 - baselineAt(lines[i]!, l.baseline.x0));
+  const pitch = [...steps].sort((a, b) => a - b)[Math.floor(steps.length / 2)] ?? 0;
+  if (pitch <= 0) return [];
+  const skipped: OcrLine[] = [];
+  for (const [i, step] of steps.entries()) {
+    if (skipped.length === max) break;
+    if (step < 1.8 * pitch) continue;
+    const [above, below] = [lines[i]!, lines[i + 1]!];
+    const { x0, y0 } = below.baseline;
+    const x1 = Math.max(below.baseline.x1, above.baseline.x1);
+    const y1 = baselineAt(below, x1) - pitch;
+    skipped.push({ ...below, text: '', baseline: { x0, y0: y0 - pitch, x1, y1 } });
+  }
+  return skipped;
+}
+
 export const defaultPreparation: BillPreparation = 'grey_large';
 
 /**
@@ -258,13 +286,18 @@ export async function readBill(
   const missing = (code: CheckWarningCode) => best.warnings.some((w) => w.code === code);
   if (plan.closeLook && (missing('bill_address_mismatch') || missing('bill_name_mismatch'))) {
     const page = best.lines.map((l) => l.text);
+    const nameLines = missing('bill_name_mismatch') ? linesLabellingName(page) : [];
     const chosen = new Set([
       ...(claim.address && missing('bill_address_mismatch')
         ? linesNamingStreet(page, claim.address)
         : []),
-      ...(missing('bill_name_mismatch') ? linesLabellingName(page) : []),
+      ...nameLines,
     ]);
-    const lines = [...chosen].map((i) => best.lines[i]!);
+    const lines = [
+      ...[...chosen].map((i) => best.lines[i]!),
+      // No line labelled as the name: the one the reading skipped, if any.
+      ...(missing('bill_name_mismatch') && !nameLines.length ? skippedLines(best.lines) : []),
+    ];
     const looking = lines.length && left() > 0;
     if (looking) plan.onCloseLook?.(lines.length);
     const texts = looking ? await ocr.lines(jpeg, best.how, lines, left()) : null;

@@ -4,6 +4,7 @@ import {
   defaultPreparation,
   defaultSecondPreparation,
   readBill,
+  skippedLines,
   type BillOcr,
   type BillPreparation,
   type BillReadingPlan,
@@ -356,5 +357,87 @@ describe('the closer look at the name line', () => {
     );
     await read(ocr, { closeLook: true });
     expect(calls.at(-1)!.lines).toEqual(['Address: 28B MAIDUGURI RD, NASSARAWA']);
+  });
+});
+
+describe('the lines a reading skipped', () => {
+  // Lines 40 px apart, the third dropped by the OCR (a gap of 80), tilted 1 in 100.
+  const at = (y: number, x0 = 10, x1 = 410) => ({
+    text: `line at ${y}`,
+    baseline: { x0, y0: y, x1, y1: y + (x1 - x0) / 100 },
+    height: 20,
+    descent: 5,
+  });
+  const page = [at(40), at(80), at(160), at(200), at(240), at(300)];
+
+  it('puts one a pitch above the line below a gap of two pitches, as tilted, as wide as the wider', () => {
+    expect(skippedLines(page)).toEqual([
+      { ...at(160), text: '', baseline: { x0: 10, y0: 120, x1: 410, y1: 124 } },
+    ]);
+    // A short line above a long one: the wider of the two.
+    expect(skippedLines([at(0), at(40), at(120, 10, 200), at(160), at(200)])).toEqual([
+      { ...at(0), text: '', baseline: { x0: 10, y0: 80, x1: 410, y1: expect.closeTo(84, 6) } },
+    ]);
+  });
+
+  it('measures the gap where the line below begins, and finds none in a step of 1.5 pitches', () => {
+    // The line above starts to the right, tilted: drawn on to x=10 it stands at 78, 42 above.
+    const tilted = [at(0), at(40), { ...at(80, 210, 410) }, at(120), at(160)];
+    expect(skippedLines(tilted)).toEqual([]);
+    expect(skippedLines([at(0), at(40), at(80), at(140), at(180)])).toEqual([]);
+  });
+
+  it('gives at most `max`, from the top, and none on a page of one line or with no pitch', () => {
+    const two = [at(0), at(40), at(120), at(160), at(240), at(280)];
+    expect(skippedLines(two).map((l) => l.baseline.y0)).toEqual([80]);
+    expect(skippedLines(two, 2).map((l) => l.baseline.y0)).toEqual([80, 200]);
+    expect(skippedLines([at(40)])).toEqual([]);
+    expect(skippedLines([at(0), at(0), at(0)])).toEqual([]);
+  });
+
+  it('is read for a missed name no line is labelled as, and the name read there accepted', async () => {
+    const lines = right.split('\n');
+    const dropped = lines.filter((l) => !l.startsWith('Customer Name'));
+    const ocr: BillOcr & { read: string[][] } = {
+      read: [],
+      async page() {
+        return {
+          text: dropped.join('\n'),
+          // The name line, third, left out: a gap of two pitches after the second line.
+          lines: dropped.map((text, i) => ({ ...at(40 * (i < 2 ? i : i + 1)), text })),
+        };
+      },
+      async lines(_jpeg, _how, asked) {
+        ocr.read.push(asked.map((l) => `${l.text}@${l.baseline.y0}`));
+        return asked.map((l) => (l.text ? l.text : 'Customer Name: FUNMILAYO BALOGUN'));
+      },
+    };
+    const r = await read(ocr, { closeLook: true });
+    expect(codes(r)).toEqual([]);
+    expect(ocr.read).toEqual([['@80']]);
+    expect(r.check.text).toBe(`${dropped.join('\n')}\n\nCustomer Name: FUNMILAYO BALOGUN`);
+  });
+
+  it('is not read when a line is labelled as the name, nor when only the address is missed', async () => {
+    const ocrOf = (text: string, read: string[][]): BillOcr => ({
+      async page() {
+        const lines = text.split('\n');
+        return { text, lines: lines.map((t, i) => ({ ...at(40 * (i < 4 ? i : i + 1)), text: t })) };
+      },
+      async lines(_jpeg, _how, asked) {
+        read.push(asked.map((l) => l.text));
+        return asked.map((l) => l.text);
+      },
+    });
+    const labelled: string[][] = [];
+    await read(ocrOf(bill('FUNM1 a', '29B MAIDUGURI RD, NASSARAWA'), labelled), {
+      closeLook: true,
+    });
+    expect(labelled).toEqual([['Customer Name: FUNM1 a']]);
+    const address: string[][] = [];
+    await read(ocrOf(bill('FUNMILAYO BALOGUN', '28B MAIDUGURI RD, NASSARAWA'), address), {
+      closeLook: true,
+    });
+    expect(address).toEqual([['Address: 28B MAIDUGURI RD, NASSARAWA']]);
   });
 });
