@@ -509,14 +509,16 @@ function scoreAddress(claim: AddressWord[], window: Token[]): Found {
   const addressLines = matched
     .filter(({ token, long }) => long || perLine.get(token.line)! > 1)
     .map(({ token }) => token.line);
-  // House numbers must be the same number (only OCR's letter-for-digit slips are forgiven), on an
-  // address line, not a meter or account number of the line above.
-  // Without such a line nothing shows where the address is: its number is then not placed.
+  // House numbers must be the same number (only OCR's letter-for-digit slips are forgiven, in a
+  // word with a digit: a table's "|" is no house number 1), on an address line, not a meter or
+  // account number of the line above. Without such a line, the number is not placed.
   const lines = new Set(addressLines);
+  const sameNumber = (t: Token, number: string) =>
+    hasDigit(t.raw) && foldNumber(t.raw.replace(/^no\.?/i, '')) === number;
   for (const w of claim.filter((x) => x.number)) {
     const found = best(
       window.filter((t) => lines.has(t.line)),
-      (t) => (foldNumber(t.raw.replace(/^no\.?/i, '')) === w.text ? 1 : 0),
+      (t) => (sameNumber(t, w.text) ? 1 : 0),
     );
     if (!found) numbersMissing = true;
   }
