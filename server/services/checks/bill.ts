@@ -286,7 +286,8 @@ export async function readBill(
   const missing = (code: CheckWarningCode) => best.warnings.some((w) => w.code === code);
   if (plan.closeLook && (missing('bill_address_mismatch') || missing('bill_name_mismatch'))) {
     const page = best.lines.map((l) => l.text);
-    const nameLines = missing('bill_name_mismatch') ? linesLabellingName(page) : [];
+    const nameMissing = missing('bill_name_mismatch');
+    const nameLines = nameMissing ? linesLabellingName(page) : [];
     const chosen = new Set([
       ...(claim.address && missing('bill_address_mismatch')
         ? linesNamingStreet(page, claim.address)
@@ -296,7 +297,7 @@ export async function readBill(
     const lines = [
       ...[...chosen].map((i) => best.lines[i]!),
       // No line labelled as the name: the one the reading skipped, if any.
-      ...(missing('bill_name_mismatch') && !nameLines.length ? skippedLines(best.lines) : []),
+      ...(nameMissing && !nameLines.length ? skippedLines(best.lines) : []),
     ];
     const looking = lines.length && left() > 0;
     if (looking) plan.onCloseLook?.(lines.length);

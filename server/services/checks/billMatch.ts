@@ -471,6 +471,13 @@ export function linesLabellingName(lines: string[], max = 2): number[] {
     .map((l) => l.i);
 }
 
+/**
+ * Whether a read word is the claimed house number: the same number, only OCR's letter-for-digit
+ * slips forgiven, in a word with a digit (a table's "|" is no house number 1).
+ */
+const isHouseNumber = (t: Token, number: string) =>
+  hasDigit(t.raw) && foldNumber(t.raw.replace(/^no\.?/i, '')) === number;
+
 function scoreAddress(claim: AddressWord[], window: Token[]): Found {
   // Stryker disable next-line ConditionalExpression,ObjectLiteral,ArrayDeclaration: matchBill scores an address only when it has words
   if (!claim.length) return { score: 0, marks: [] };
@@ -506,19 +513,17 @@ function scoreAddress(claim: AddressWord[], window: Token[]): Found {
   // "29-01" then passed for the house number; but "NO. 14 OJO RD" above "KOSOFE" is the address.
   const perLine = new Map<number, number>();
   for (const { token } of matched) perLine.set(token.line, (perLine.get(token.line) ?? 0) + 1);
-  const addressLines = matched
-    .filter(({ token, long }) => long || perLine.get(token.line)! > 1)
-    .map(({ token }) => token.line);
-  // House numbers must be the same number (only OCR's letter-for-digit slips are forgiven, in a
-  // word with a digit: a table's "|" is no house number 1), on an address line, not a meter or
-  // account number of the line above. Without such a line, the number is not placed.
-  const lines = new Set(addressLines);
-  const sameNumber = (t: Token, number: string) =>
-    hasDigit(t.raw) && foldNumber(t.raw.replace(/^no\.?/i, '')) === number;
+  // House numbers must be on an address line, not a meter or account number of the line above.
+  // Without such a line, the number is not placed.
+  const lines = new Set(
+    matched
+      .filter(({ token, long }) => long || perLine.get(token.line)! > 1)
+      .map(({ token }) => token.line),
+  );
   for (const w of claim.filter((x) => x.number)) {
     const found = best(
       window.filter((t) => lines.has(t.line)),
-      (t) => (sameNumber(t, w.text) ? 1 : 0),
+      (t) => (isHouseNumber(t, w.text) ? 1 : 0),
     );
     if (!found) numbersMissing = true;
   }
