@@ -478,9 +478,32 @@ export function linesLabellingName(lines: string[], max = 2): number[] {
 const isHouseNumber = (t: Token, number: string) =>
   hasDigit(t.raw) && foldNumber(t.raw.replace(/^no\.?/i, '')) === number;
 
-function scoreAddress(claim: AddressWord[], window: Token[]): Found {
+/**
+ * The window with a claimed house number that OCR glued to the street after it parted from it:
+ * "88AGaladima" is "88A" and "Galadima" (103000 bill 11). Only the claimed number is parted, and
+ * only from 3+ letters, so an ordinal stays whole: "2nd Floor" holds no house number 2.
+ */
+function withNumbersParted(window: Token[], numbers: string[]): Token[] {
+  return window.flatMap((t) => {
+    for (let k = 1; k + 3 <= t.raw.length; k++) {
+      const rest = t.raw.slice(k);
+      if (!/^\p{L}+$/u.test(rest)) continue;
+      const raw = t.raw.slice(0, k);
+      const number = { ...t, raw, word: foldWord(raw), end: t.start + k };
+      if (numbers.some((n) => isHouseNumber(number, n)))
+        return [number, { ...t, raw: rest, word: foldWord(rest), start: number.end }];
+    }
+    return [t];
+  });
+}
+
+function scoreAddress(claim: AddressWord[], read: Token[]): Found {
   // Stryker disable next-line ConditionalExpression,ObjectLiteral,ArrayDeclaration: matchBill scores an address only when it has words
   if (!claim.length) return { score: 0, marks: [] };
+  const window = withNumbersParted(
+    read,
+    claim.filter((x) => x.number).map((x) => x.text),
+  );
   const used = new Set<Token>();
   const marks: TextMark[] = [];
   let total = 0;

@@ -335,6 +335,44 @@ describe('the address', () => {
     expect(codes(text('2O SAPELE ROAD'), { ...c, address: '20 Sapele Road, Oredo' })).toEqual([]);
   });
 
+  it('parts the claimed house number OCR glued to the street: "88AGaladima"', () => {
+    // Bill 11 of seed 103000: the closer look read the address line as "88AGaladima Aminu Way".
+    const c = { ...claim, address: '88A Galadima Aminu Way, Yola North' };
+    const text = (address: string) =>
+      [
+        'YOLA ELECTRICITY DISTRIBUTION COMPANY YEDC',
+        'Customer Name: Adebayo Okonkwo',
+        `Address: ${address}, | N20,125.00`,
+        'Yola North',
+      ].join('\n');
+    const glued = text('88AGaladima Aminu Way');
+    const m = matchBill(glued, c, capturedAt);
+    expect(m.warnings).toEqual([]);
+    const marked = m.marks.filter((x) => x.field === 'address');
+    expect(marked.map((x) => glued.slice(x.start, x.end))).toEqual([
+      '88A',
+      'Galadima',
+      'Aminu',
+      'Way',
+      'Yola',
+      'North',
+    ]);
+    // Another number glued there is still another number, read from its first letter or not.
+    expect(codes(text('89AGaladima Aminu Way'), c)).toEqual(['bill_address_mismatch']);
+    expect(codes(glued, { ...c, address: '8 Galadima Aminu Way, Yola North' })).toEqual([
+      'bill_address_mismatch',
+    ]);
+    // Three letters are a word: "77AAsa" is 77A Asa.
+    const asa = { ...claim, address: '77A Asa Road, Ilorin' };
+    expect(codes(text('77AAsa Road, Ilorin'), asa)).toEqual([]);
+  });
+
+  it('does not part an ordinal: "2nd" on the line is not house number 2', () => {
+    const c = { ...claim, address: '2 Sapele Road, Oredo' };
+    const text = ['Customer Name: Adebayo Okonkwo', 'Address: 9 SAPELE ROAD, 2nd FLOOR, OREDO'];
+    expect(codes(text.join('\n'), c)).toEqual(['bill_address_mismatch']);
+  });
+
   it('gives no address warning for a job that claims no address', () => {
     const m = matchBill(bill({}), { ...claim, address: null }, capturedAt);
     expect(m.address_score).toBe(0);
