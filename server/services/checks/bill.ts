@@ -6,14 +6,9 @@ import eng from '@tesseract.js-data/eng';
 import sharp, { type OutputInfo } from 'sharp';
 import type { Worker as Thread } from 'node:worker_threads';
 import { createWorker, OEM, PSM, type Worker, type WorkerOptions } from 'tesseract.js';
-import {
-  bestOfReadings,
-  linesLabellingName,
-  linesNamingStreet,
-  matchBill,
-  wantsSecondReading,
-  type BillReading,
-} from './billMatch';
+import { linesNamingStreet } from './billAddress';
+import { bestOfReadings, matchBill, wantsSecondReading, type BillReading } from './billMatch';
+import { linesLabellingName } from './billName';
 import type { BillCheck, CheckResult, CheckWarningCode, Claim } from './types';
 
 /** Reads utility-bill photos and matches them against the claim. Kept warm between bills. */
