@@ -128,7 +128,6 @@ export function bestWindow(
   lines: number,
   score: (window: Token[]) => Found,
 ): Found & { line: number } {
-  // Stryker disable next-line ArrayDeclaration,UnaryOperator: a window scoring 0 has its marks dropped by the threshold, and no caller reads `line`
   let best: Found & { line: number } = { score: 0, marks: [], line: -1 };
   // Stryker disable next-line UnaryOperator: no tokens, no window: every window is empty and skipped
   const last = tokens.at(-1)?.line ?? -1;

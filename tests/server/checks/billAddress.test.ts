@@ -4,7 +4,7 @@ import {
   linesNamingStreet,
   scoreAddress,
 } from '../../../server/services/checks/billAddress';
-import { addressThreshold, matchBill } from '../../../server/services/checks/billMatch';
+import { matchBill } from '../../../server/services/checks/billMatch';
 import { tokenize } from '../../../server/services/checks/billText';
 import { bill, capturedAt, claim, codes, read } from './billTexts';
 
@@ -182,12 +182,17 @@ describe('the address', () => {
     // Three letters are a word: "77AAsa" is 77A Asa.
     const asa = { ...claim, address: '77A Asa Road, Ilorin' };
     expect(codes(text('77AAsa Road, Ilorin'), asa)).toEqual([]);
+    // The street may hold OCR's digits for letters: "14OJ0" is 14 Ojo.
+    expect(codes(text('14OJ0 RD, Kosofe'), { ...claim, address: '14 Ojo Road, Kosofe' })).toEqual(
+      [],
+    );
   });
 
   it('does not part an ordinal: "2nd" on the line is not house number 2', () => {
     const c = { ...claim, address: '2 Sapele Road, Oredo' };
     const text = ['Customer Name: Adebayo Okonkwo', 'Address: 9 SAPELE ROAD, 2nd FLOOR, OREDO'];
     expect(codes(text.join('\n'), c)).toEqual(['bill_address_mismatch']);
+    expect(codes(text.join('\n').replace('2nd', '21st'), c)).toEqual(['bill_address_mismatch']);
   });
 
   it('gives no address warning for a job that claims no address', () => {
@@ -239,21 +244,6 @@ describe('the address, word by word', () => {
       { text: '14', number: true },
       { text: '148', number: true },
       { text: '7', number: true },
-    ]);
-  });
-
-  it(`passes an address scoring ${addressThreshold} exactly, marking its words, and warns below`, () => {
-    // 1 + 1 + 0.8 + 0 over four words
-    const at = read('Bode Thomas Akekx', 'Zz', 'Bode Thomas Akeke Mama');
-    expect(at.address_score).toBe(addressThreshold);
-    expect(at.marks.filter((m) => m.field === 'address')).toHaveLength(3);
-    expect(at.warnings.map((w) => w.code)).toEqual(['bill_name_mismatch']);
-    const below = read('Bode Thomas Axxxx', 'Zz', 'Bode Thomas Akeke Mama');
-    expect(below.address_score).toBe(0.5);
-    expect(below.marks).toEqual([]);
-    expect(below.warnings.map((w) => w.code)).toEqual([
-      'bill_name_mismatch',
-      'bill_address_mismatch',
     ]);
   });
 

@@ -6,8 +6,7 @@ import {
   maxBillAgeMonths,
   tooOld,
 } from '../../../server/services/checks/billDate';
-import { matchBill } from '../../../server/services/checks/billMatch';
-import { bill, capturedAt, claim, filler, messages, read } from './billTexts';
+import { capturedAt } from './billTexts';
 
 /**
  * The date a bill is of: whole bills first, then each date form and label at its edges.
@@ -76,18 +75,6 @@ describe("the bill's date", () => {
     expect(tooOld(day('2026-04-16'), at)).toBe(false);
     expect(tooOld({ ...day('2026-04-01'), monthOnly: true }, at)).toBe(false);
     expect(tooOld({ ...day('2026-03-01'), monthOnly: true }, at)).toBe(true);
-  });
-
-  it('warns on an old bill with its date and the capture day in words', () => {
-    const m = matchBill(bill({ date: '11/02/2026' }), claim, new Date('2026-07-21T15:32:00Z'));
-    expect(m.bill_date).toBe('2026-02-11');
-    expect(m.warnings).toEqual([
-      {
-        code: 'bill_too_old',
-        message:
-          'The bill is dated 11 February 2026, more than 3 months before the capture on 21 July 2026.',
-      },
-    ]);
   });
 });
 
@@ -160,26 +147,6 @@ describe('dates, at their edges', () => {
     // a month ends on its last day
     expect(tooOld(day('2026-04-01', true), new Date('2026-07-30T00:00:00Z'))).toBe(false);
     expect(tooOld(day('2026-04-01', true), new Date('2026-07-30T00:00:00.001Z'))).toBe(true);
-  });
-
-  it("names a month-only bill by its month, and the capture by Lagos's day", () => {
-    expect(messages('Bill Date: March 2026', null)).toContainEqual({
-      code: 'bill_too_old',
-      message:
-        'The bill is dated March 2026, more than 3 months before the capture on 20 October 2026.',
-    });
-    expect(
-      messages('Bill Date: 01/06/2026', null, new Date('2026-10-20T23:30:00Z')),
-    ).toContainEqual({
-      code: 'bill_too_old',
-      message:
-        'The bill is dated 1 June 2026, more than 3 months before the capture on 21 October 2026.',
-    });
-    expect(read('Bill Date: 01/09/2026', 'Zz').bill_date).toBe('2026-09-01');
-    const start = `${filler}\n\nBill Date: `.length;
-    expect(read('Bill Date: 01/09/2026', 'Zz').marks).toEqual([
-      { start, end: start + 10, field: 'date' },
-    ]);
   });
 });
 

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckWarning } from '../../../server/services/checks/types';
 import {
+  addressThreshold,
   bestOfReadings,
   findIssuer,
   matchBill,
   minBillWords,
   minReadableWords,
+  nameThreshold,
   wantsSecondReading,
   type BillReading,
 } from '../../../server/services/checks/billMatch';
@@ -42,6 +44,20 @@ describe('the issuer', () => {
 });
 
 describe('the whole bill', () => {
+  it('marks no issuer it did not find, nor a name or address under its threshold', () => {
+    const text = bill({
+      issuer: 'CORNER SHOP RECEIPT',
+      name: 'Adebayo Chukwu',
+      address: '15 Bode Thomas Street, Surulere',
+    });
+    const m = matchBill(text, claim, capturedAt);
+    expect(m.name_score).toBe(0.5);
+    expect(m.address_score).toBe(0.5);
+    expect(m.marks.map((x) => `${x.field}:${text.slice(x.start, x.end)}`)).toEqual([
+      'date:06/10/2026',
+    ]);
+  });
+
   it('gives no warning for a matching bill, with issuer, scores, date and marks', () => {
     const text = bill({});
     const m = matchBill(text, claim, capturedAt);
@@ -313,6 +329,75 @@ describe('two readings of one bill, as the rules say', () => {
     const second = reading('second', ['bill_address_mismatch']);
     expect(bestOfReadings(first, second).warnings.map((w) => w.code)).toEqual([
       'bill_address_mismatch',
+    ]);
+  });
+});
+
+describe('the thresholds and the words of each warning', () => {
+  it('says the name was not found when the bill has no labelled name', () => {
+    const text = bill({}).replace('Customer Name: Adebayo Okonkwo', 'Thank you for your patronage');
+    expect(matchBill(text, claim, capturedAt).warnings).toContainEqual({
+      code: 'bill_name_mismatch',
+      message: 'The name Adebayo Okonkwo was not found on the bill.',
+    });
+  });
+
+  it(`passes a name scoring ${nameThreshold} exactly, marking its words, and warns below`, () => {
+    // 1 + 0.8 + 0.8 + 0 over four words
+    const at = read('Adebayo O. E.', 'Adebayo Okonkwo Emeka Chukwu');
+    expect(at.name_score).toBe(nameThreshold);
+    expect(at.warnings).toEqual([]);
+    expect(at.marks.filter((m) => m.field === 'name')).toHaveLength(3);
+    const below = read('Adebayo O.', 'Adebayo Okonkwo Emeka Chukwu');
+    expect(below.name_score).toBe(0.45);
+    expect(below.marks).toEqual([]);
+    expect(below.warnings.map((w) => w.code)).toEqual(['bill_name_mismatch']);
+  });
+
+  it(`passes an address scoring ${addressThreshold} exactly, marking its words, and warns below`, () => {
+    // 1 + 1 + 0.8 + 0 over four words
+    const at = read('Bode Thomas Akekx', 'Zz', 'Bode Thomas Akeke Mama');
+    expect(at.address_score).toBe(addressThreshold);
+    expect(at.marks.filter((m) => m.field === 'address')).toHaveLength(3);
+    expect(at.warnings.map((w) => w.code)).toEqual(['bill_name_mismatch']);
+    const below = read('Bode Thomas Axxxx', 'Zz', 'Bode Thomas Akeke Mama');
+    expect(below.address_score).toBe(0.5);
+    expect(below.marks).toEqual([]);
+    expect(below.warnings.map((w) => w.code)).toEqual([
+      'bill_name_mismatch',
+      'bill_address_mismatch',
+    ]);
+  });
+
+  it('warns on an old bill with its date and the capture day in words', () => {
+    const m = matchBill(bill({ date: '11/02/2026' }), claim, new Date('2026-07-21T15:32:00Z'));
+    expect(m.bill_date).toBe('2026-02-11');
+    expect(m.warnings).toEqual([
+      {
+        code: 'bill_too_old',
+        message:
+          'The bill is dated 11 February 2026, more than 3 months before the capture on 21 July 2026.',
+      },
+    ]);
+  });
+
+  it("names a month-only bill by its month, and the capture by Lagos's day", () => {
+    expect(messages('Bill Date: March 2026', null)).toContainEqual({
+      code: 'bill_too_old',
+      message:
+        'The bill is dated March 2026, more than 3 months before the capture on 20 October 2026.',
+    });
+    expect(
+      messages('Bill Date: 01/06/2026', null, new Date('2026-10-20T23:30:00Z')),
+    ).toContainEqual({
+      code: 'bill_too_old',
+      message:
+        'The bill is dated 1 June 2026, more than 3 months before the capture on 21 October 2026.',
+    });
+    expect(read('Bill Date: 01/09/2026', 'Zz').bill_date).toBe('2026-09-01');
+    const start = `${filler}\n\nBill Date: `.length;
+    expect(read('Bill Date: 01/09/2026', 'Zz').marks).toEqual([
+      { start, end: start + 10, field: 'date' },
     ]);
   });
 });

@@ -93,6 +93,10 @@ describe('folding', () => {
     expect(similarity('abcd', 'abdc')).toBe(0.5);
   });
 
+  it('counts no readable word in text with no word of three letters', () => {
+    expect(readableWords('12 ab 3')).toBe(0);
+  });
+
   it('counts as readable words of 3+ letters with a vowel (y too) and no letter thrice', () => {
     expect(readableWords('aaa bbb abc xyz yyy sky ab abcd Aaab cool')).toBe(6);
     expect(readableWords('AAA 12 a1b')).toBe(0);
