@@ -189,4 +189,11 @@ describe('a window scored against the claimed name', () => {
     expect(scoreName(['adebayo', 'okonkwo'], tokenize('OKONKWO Adebayo'), 'name').score).toBe(1);
     expect(scoreName(['adebayo', 'adebayo'], tokenize('Adebayo'), 'name').score).toBe(0.5);
   });
+
+  it('marks the words it found and none for a claimed word it did not find', () => {
+    expect(scoreName(['adebayo', 'chukwu'], tokenize('Adebayo Okafor'), 'name')).toEqual({
+      score: 0.5,
+      marks: [{ start: 0, end: 7, field: 'name' }],
+    });
+  });
 });
