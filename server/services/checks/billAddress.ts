@@ -93,13 +93,15 @@ const isHouseNumber = (t: Token, number: string) =>
   hasDigit(t.raw) && foldNumber(t.raw.replace(/^no\.?/i, '')) === number;
 
 /**
- * The window with a claimed house number that OCR glued to the street after it parted from it:
- * "88AGaladima" is "88A" and "Galadima" (103000 bill 11). Only the claimed number is parted, and
- * only from 3+ characters beginning with a letter, so an ordinal stays whole: "2nd" or "21st Floor" holds no
- * house number 2.
+ * The read words with the claimed house number that OCR glued to the street after it parted from
+ * it: "88AGaladima" is "88A" and "Galadima" (103000 bill 11). Only the claimed number is parted,
+ * and only from 3+ characters beginning with a letter, so an ordinal stays whole: "2nd" or "21st
+ * Floor" holds no house number 2. Once per reading, before its windows are scored.
  */
-function withNumbersParted(window: Token[], numbers: string[]): Token[] {
-  return window.flatMap((t) => {
+export function withNumbersParted(tokens: Token[], claim: AddressWord[]): Token[] {
+  // Stryker disable next-line MethodExpression: a street word never passes for a house number (a read number has a digit, a claimed word none)
+  const numbers = claim.filter((x) => x.number).map((x) => x.text);
+  return tokens.flatMap((t) => {
     for (let k = 1; k + 3 <= t.raw.length; k++) {
       const rest = t.raw.slice(k);
       // The street may hold OCR's digits for letters ("14OJ0"), but begins with a letter.
@@ -113,14 +115,9 @@ function withNumbersParted(window: Token[], numbers: string[]): Token[] {
   });
 }
 
-export function scoreAddress(claim: AddressWord[], read: Token[]): Found {
+export function scoreAddress(claim: AddressWord[], window: Token[]): Found {
   // Stryker disable next-line ConditionalExpression,ObjectLiteral,ArrayDeclaration: matchBill scores an address only when it has words
   if (!claim.length) return { score: 0, marks: [] };
-  const window = withNumbersParted(
-    read,
-    // Stryker disable next-line MethodExpression: a street word never passes for a house number (a read number has a digit, a claimed word none)
-    claim.filter((x) => x.number).map((x) => x.text),
-  );
   const used = new Set<Token>();
   const marks: TextMark[] = [];
   let total = 0;

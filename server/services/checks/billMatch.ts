@@ -1,6 +1,6 @@
 import { billIssuers } from '../../../reference/billIssuers';
 import { lagosDate } from '../../../reference/lagosTime';
-import { scoreAddress, addressWords } from './billAddress';
+import { addressWords, scoreAddress, withNumbersParted } from './billAddress';
 import { billDateOf, longDate, maxBillAgeMonths, tooOld } from './billDate';
 import { nameWords, scoreName } from './billName';
 import { type Token, bestWindow, foldWord, readableWords, similarity, tokenize } from './billText';
@@ -191,7 +191,7 @@ export function matchBill(text: string, claim: BillClaim, capturedAt: Date): Bil
   const name = bestWindow(tokens, 2, (w) => scoreName(claimName, w, 'name'));
   const claimAddress = claim.address ? addressWords(claim.address) : [];
   const address = claimAddress.length
-    ? bestWindow(tokens, 3, (w) => scoreAddress(claimAddress, w))
+    ? bestWindow(withNumbersParted(tokens, claimAddress), 3, (w) => scoreAddress(claimAddress, w))
     : // Stryker disable next-line ArrayDeclaration: a score of 0 is under the threshold, so these marks are never kept
       { score: 0, marks: [] };
   const marks: TextMark[] = [

@@ -3,6 +3,7 @@ import {
   addressWords,
   linesNamingStreet,
   scoreAddress,
+  withNumbersParted,
 } from '../../../server/services/checks/billAddress';
 import { matchBill } from '../../../server/services/checks/billMatch';
 import { tokenize } from '../../../server/services/checks/billText';
@@ -314,5 +315,19 @@ describe('a window scored against the claimed address', () => {
     const claimed = addressWords('14 Bode Thomas Street');
     expect(scoreAddress(claimed, tokenize('14 BODE THOMAS ST')).score).toBe(1);
     expect(scoreAddress(claimed, tokenize('15 BODE THOMAS ST')).score).toBe(0.5);
+  });
+
+  it('parts the claimed number from the street it is glued to, keeping spans and line', () => {
+    const parted = withNumbersParted(
+      tokenize('Acct 88A\n88AGaladima 2nd'),
+      addressWords('88A Way'),
+    );
+    expect(parted.map((t) => [t.raw, t.word, t.start, t.end, t.line])).toEqual([
+      ['Acct', 'acct', 0, 4, 0],
+      ['88A', 'bba', 5, 8, 0],
+      ['88A', 'bba', 9, 12, 1],
+      ['Galadima', 'galadlma', 12, 20, 1],
+      ['2nd', '2nd', 21, 24, 1],
+    ]);
   });
 });
