@@ -132,7 +132,7 @@ describe('jobs from creation to acceptance', () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'e2e-csv-')), 'jobs.csv');
     writeFileSync(file, csv);
     await page.goto('/company/create-jobs');
-    await page.locator('input[type="file"]').setInputFiles(file);
+    await page.getByLabel('File (CSV or XLSX)').setInputFiles(file);
     // The server quotes the file before the upload: its rows, priced.
     await page.getByText('2 jobs', { exact: true }).waitFor();
     await page.getByRole('region', { name: 'Price' }).waitFor();

@@ -152,7 +152,9 @@ describe('money from a wallet funding to an agent’s payout and the invoice', (
     const file = path.join(files, 'jobs.csv');
     writeFileSync(file, csv);
     await menu(page, 'Bulk upload');
-    await page.locator('input[type="file"]').setInputFiles(file);
+    await page.waitForURL(/\/company\/create-jobs$/);
+    // By its label: the single job form's attachments input may still be on the page.
+    await page.getByLabel('File (CSV or XLSX)').setInputFiles(file);
     await see(page, '2 jobs');
     expect(await detail(page, 'Price')).toBe('₦5,500.00');
     // The balance read on the previous screen shows until its refetch answers.
