@@ -724,6 +724,8 @@ export const en: TranslationMessages = {
         too_low: 'Your balance is too low for this: fund your wallet first.',
         rows: '%{smart_count} job |||| %{smart_count} jobs',
         choose_owner: 'Choose the owner company to see its balance.',
+        file_unpriced:
+          'The price of this file could not be worked out (%{message}). Its jobs are charged at the prices set when it is uploaded.',
       },
     },
     settings: {

@@ -89,6 +89,22 @@ function answerFileQuote(xlsxRows: string[] = []) {
   return sent;
 }
 
+/**
+ * `POST /job/price/file` failing with `status` and `body` the first `times` it is asked, then
+ * handing over to the handlers added before it (those added later are asked first). How many
+ * times it was asked, in all.
+ */
+function failFileQuote(status: number, body: object, times = Infinity) {
+  let asked = 0;
+  server.use(
+    http.post('/api/v2/job/price/file', () => {
+      asked++;
+      return asked > times ? undefined : HttpResponse.json(body, { status });
+    }),
+  );
+  return () => asked;
+}
+
 /** Every API call the page makes, as `METHOD /path`. */
 let calls: string[] = [];
 const record = ({ request }: { request: Request }) => {
@@ -228,28 +244,59 @@ describe('the price before creating jobs', () => {
   it('bulk upload: no price for a file the server refuses (the upload lists its problems)', async () => {
     signIn(companyAccount);
     answerMoney(20000);
-    let asked = 0;
-    server.use(
-      http.post('/api/v2/job/price/file', () => {
-        asked++;
-        return HttpResponse.json(
-          {
-            message: '1 of 1 rows have errors; nothing was imported',
-            errors: [{ row: 1, field: 'state', msg: 'state "Atlantis" is not a Nigerian state' }],
-          },
-          { status: 400 },
-        );
-      }),
-    );
+    const asked = failFileQuote(400, {
+      message: '1 of 1 rows have errors; nothing was imported',
+      errors: [{ row: 1, field: 'state', msg: 'state "Atlantis" is not a Nigerian state' }],
+    });
     const { user } = await renderApp('/company/create-jobs');
     const file = new File(['first_name;state\nChidi;Atlantis\n'], 'jobs.csv', { type: 'text/csv' });
     await user.upload(await screen.findByLabelText('File (CSV or XLSX)', {}, firstRender), file);
-    await waitFor(() => expect(asked).toBe(1));
+    await waitFor(() => expect(asked()).toBe(1));
     expect(screen.queryByRole('region', { name: 'Price' })).not.toBeInTheDocument();
     expect(screen.queryByText(/\d+ jobs?$/)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Upload' })).toBeEnabled();
     // Asked once: a refused file is not sent again.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(asked).toBe(1);
+    expect(asked()).toBe(1);
+  }, 90_000);
+
+  it('bulk upload: a quote the busy server could not give is asked again, and then priced', async () => {
+    signIn(companyAccount);
+    answerMoney(20000);
+    answerFileQuote();
+    const asked = failFileQuote(
+      503,
+      { message: 'The server is reading other bulk files right now: try again in a minute' },
+      2,
+    );
+    const { user } = await renderApp('/company/create-jobs');
+    const file = new File(['first_name;state\nChidi;lagos\nNgozi;kano\n'], 'jobs.csv', {
+      type: 'text/csv',
+    });
+    await user.upload(await screen.findByLabelText('File (CSV or XLSX)', {}, firstRender), file);
+    expect(await screen.findByText('2 jobs', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(asked()).toBe(3);
+    expect(screen.queryByText(/could not be worked out/)).not.toBeInTheDocument();
+  }, 90_000);
+
+  it('bulk upload: says so when the quote cannot be had, rather than showing nothing', async () => {
+    signIn(companyAccount);
+    answerMoney(20000);
+    const asked = failFileQuote(503, {
+      message: 'The database cannot be reached just now. Please try again in a minute.',
+    });
+    const { user } = await renderApp('/company/create-jobs');
+    const file = new File(['first_name;state\nChidi;lagos\n'], 'jobs.csv', { type: 'text/csv' });
+    await user.upload(await screen.findByLabelText('File (CSV or XLSX)', {}, firstRender), file);
+    expect(
+      await screen.findByText(
+        'The price of this file could not be worked out (The database cannot be reached just now. Please try again in a minute.). Its jobs are charged at the prices set when it is uploaded.',
+        {},
+        { timeout: 15_000 },
+      ),
+    ).toBeInTheDocument();
+    // Asked three times in all, then left: the upload stays possible.
+    expect(asked()).toBe(3);
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeEnabled();
   }, 90_000);
 });
