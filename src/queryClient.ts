@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { statusOf } from './httpClient/httpClient';
 
 /** A request the server refused (4xx but timeouts and rate limits) gets the same answer again. */
-const isRefused = (error: unknown) => {
+export const isRefused = (error: unknown) => {
   const status = statusOf(error);
   return status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
 };

@@ -7,7 +7,7 @@ import { koboPerNaira, roundedKobo } from '../../../reference/money';
 import { Details } from '../../layout/Details';
 import { formatNaira } from '../../formatting/money';
 import type { AppDataProvider } from '../../dataProvider';
-import { statusOf } from '../../httpClient/httpClient';
+import { isRefused } from '../../queryClient';
 import type { PriceQuote } from '../jobs/types';
 import { useWallet } from './useWallet';
 
@@ -108,19 +108,11 @@ export const PriceSummary = ({
 };
 
 /**
- * A quote that failed for a while only: no answer (the connection dropped), or the server busy
- * or away (5xx, 503 with Retry-After). A 4xx is the file refused, and refused again if re-sent.
- */
-const isPassing = (error: unknown) => {
-  const status = statusOf(error);
-  return status === undefined || status >= 500;
-};
-
-/**
  * The price of a bulk file's jobs, as the server quotes the file (`POST /job/price/file`: it
  * reads the rows as the upload will, CSV or XLSX), with the number of jobs. Nothing while the
- * server reads it, nor for a file it refuses: the upload then lists the file's problems. A
- * failure that may pass is tried twice more, then said, so that the page never just stays blank.
+ * server reads it, nor for a file it refuses (4xx): the upload then lists the file's problems,
+ * and the query client never asks again (`retryRead`). Any other failure (no answer, the server
+ * busy or away) is retried as every read is, then said, so that the page never stays blank.
  */
 export const FilePriceSummary = ({
   file,
@@ -138,11 +130,9 @@ export const FilePriceSummary = ({
   const quote = useQuery({
     queryKey: ['job-file-price', kind, file.name, file.size, file.lastModified],
     queryFn: () => dataProvider.quoteJobFile({ type: kind, file }),
-    // A refused file is refused again: no second upload of it.
-    retry: (failures, error) => failures < 2 && isPassing(error),
     staleTime: Infinity,
   });
-  if (quote.error && isPassing(quote.error)) {
+  if (quote.error && !isRefused(quote.error)) {
     return (
       <Alert severity="warning">
         {translate('app.money.price.file_unpriced', { message: quote.error.message })}
